@@ -1,0 +1,1 @@
+"""One module per CLI command group; `simulator.cli` wires them together."""
