@@ -1,0 +1,279 @@
+"""The relation lexicon the extractor reads sentences with: surface cues per canonical predicate (and which side
+of the cue holds the subject), cues that introduce a value (priority, deadline, status, plan, renewal), the
+words that signal an update, a negation or a hedge, and the prototype phrases per relation that the embedding
+path compares an unseen wording with.
+
+A cue names several (predicate, voice) options, most likely first; the types of the two mentions pick among
+them ("looks after the Acme account" -> handled_by, "looks after FeatureStore" -> owned_by). Voice "fwd": the
+subject comes before the cue ("X is owned by Y"); "rev": after it ("Y owns X"); a trailing "!" admits the option
+only when the subject's type is stated (a head noun or an earlier fact), not merely possible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Option = tuple[str, str]  # (predicate, voice)
+
+
+def _options(*predicates: str, voice: str) -> tuple[Option, ...]:
+    return tuple((p, voice) for p in predicates)
+
+
+OWN_F = _options("owned_by", "handled_by", "led_by", voice="fwd")
+OWN_R = _options("owned_by", "handled_by", "led_by", voice="rev")
+HANDLE_F = _options("handled_by", "owned_by", "led_by", voice="fwd")
+HANDLE_R = _options("handled_by", "owned_by", "led_by", voice="rev")
+LEAD_F = _options("led_by", "owned_by", "handled_by", voice="fwd")
+LEAD_R = _options("led_by", "owned_by", "handled_by", voice="rev")
+DEPEND_F = _options("depends_on", "uses", voice="fwd")
+DEPEND_R = _options("depends_on", "uses", voice="rev")
+CALL_F = _options("depends_on", voice="fwd")  # system-to-system verbs: a project does not "call" its tools
+CALL_R = _options("depends_on", voice="rev")
+USE_F = _options("uses", "depends_on", voice="fwd")
+WORK_F = _options("works_in", "located_in", "deployed_in", voice="fwd")
+DEPLOY_F = _options("deployed_in", "located_in", "works_in", voice="fwd")
+PLACE_F = _options("located_in", "deployed_in", "works_in", voice="fwd")
+MEMBER_F = _options("member_of", voice="fwd")
+MEMBER_R = _options("member_of", voice="rev")
+IN_F = WORK_F + MEMBER_F
+ON_F = MEMBER_F + (("handled_by", "rev!"),)  # "Dana is on the Acme account"; "!": only a stated account
+BELONG_F = _options("owned_by", "member_of", voice="fwd")
+MOVE_F = WORK_F + MEMBER_F + _options("uses", voice="fwd")
+
+
+@dataclass(frozen=True)
+class Cue:
+    words: tuple[str, ...]
+    options: tuple[Option, ...]
+    typed_only: bool = False  # a stated type on the object, or on a non-person subject ("is in the Berlin office")
+    needs_head: bool = False  # a bare preposition: the object's own words must type it ("from the Berlin office")
+    of_mode: bool = False  # "the owner of X is Y": with nothing before the cue, subject and object both follow
+    update: bool = False
+
+
+_BE = "is|'s|are|was|were|be|been|being"
+
+
+def _expand(pattern: str) -> list[tuple[str, ...]]:
+    """'{be} on' and 'look|looks after' into every word sequence they stand for."""
+    seqs: list[tuple[str, ...]] = [()]
+    for part in pattern.replace("{be}", _BE).split():
+        seqs = [s + (alt,) for s in seqs for alt in part.split("|")]
+    return seqs
+
+
+_RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
+    # who is responsible for a component, an account or a project
+    ("owned|owner by", OWN_F, {}),
+    ("maintained|run|managed|overseen|supported|staffed by", OWN_F, {}),
+    ("looked after by", OWN_F, {}),
+    ("taken care of by", OWN_F, {}),
+    ("in the hands of", OWN_F, {}),
+    ("owner|owners|maintainer|maintainers {be}", OWN_F, {}),
+    ("owner|maintainer :", OWN_F, {}),
+    ("handled|covered|serviced|managed|worked by", HANDLE_F, {}),
+    ("account manager|owner|lead|rep {be}", HANDLE_F, {}),
+    ("point of contact {be}", HANDLE_F, {}),
+    ("contact|poc {be}", HANDLE_F, {}),
+    ("led|headed|driven|spearheaded|championed by", LEAD_F, {}),
+    ("lead|pm|dri {be}", LEAD_F, {}),
+    ("own|owns|owned|owning", OWN_R, {}),
+    ("maintain|maintains|maintained|maintaining", OWN_R, {}),
+    ("look|looks|looked|looking after", OWN_R, {}),
+    ("take|takes|took|taking|taken care of", OWN_R, {}),
+    ("responsible|accountable for", OWN_R, {"of_mode": True}),
+    ("in charge of", OWN_R, {"of_mode": True}),
+    ("owner|owners|maintainer|maintainers of|for", OWN_R, {"of_mode": True}),
+    ("on point for", OWN_R, {}),
+    ("take|takes|took|taking|taken over", OWN_R, {"update": True}),
+    ("inherited|inherits", OWN_R, {"update": True}),
+    ("oversee|oversees|oversaw|overseeing", OWN_R, {}),
+    ("run|runs|ran|running", OWN_R, {}),
+    ("handle|handles|handled|handling", HANDLE_R, {}),
+    ("manage|manages|managed|managing", HANDLE_R, {}),
+    ("cover|covers|covered|covering", HANDLE_R, {}),
+    ("account manager|owner|lead|rep for|on|of", HANDLE_R, {"of_mode": True}),
+    ("point of contact for|on", HANDLE_R, {"of_mode": True}),
+    ("contact|poc for|on", HANDLE_R, {"of_mode": True}),
+    ("lead|leads|leading|led", LEAD_R, {}),
+    ("head|heads|heading|headed", LEAD_R, {}),
+    ("drive|drives|drove|driving", LEAD_R, {}),
+    ("spearhead|spearheads|spearheaded|spearheading", LEAD_R, {}),
+    ("lead|pm|dri on|for|of", LEAD_R, {"of_mode": True}),
+    # what a component needs, what a project works with
+    ("depend|depends|depended|depending on|upon", DEPEND_F, {}),
+    ("dependent|reliant on|upon", DEPEND_F, {}),
+    ("rely|relies|relied|relying on|upon", DEPEND_F, {}),
+    ("has|have|with a dependency on", DEPEND_F, {}),
+    ("dependency on", DEPEND_F, {}),
+    ("call|calls|calling", CALL_F, {}),
+    ("talk|talks|talking to", CALL_F, {}),
+    ("read|reads|reading|pull|pulls|pulling|fetch|fetches|fetching from", CALL_F, {}),
+    ("consume|consumes|consuming", CALL_F, {}),
+    ("need|needs|require|requires|requiring", DEPEND_F, {}),
+    ("query|queries|querying", CALL_F, {}),
+    ("built on", DEPEND_F, {}),
+    ("built on top of", DEPEND_F, {}),
+    ("sits|sit on top of", DEPEND_F, {}),
+    ("downstream of", CALL_F, {}),
+    ("backed|powered by", DEPEND_F, {}),
+    ("used|needed|required|called|consumed by", DEPEND_R, {}),
+    ("dependency of|for", DEPEND_R, {}),
+    ("upstream of", CALL_R, {}),
+    ("feed|feeds|feeding", CALL_R, {}),
+    ("feeds|feed into", CALL_R, {}),
+    ("use|uses|using", USE_F, {}),
+    ("built|made with|using", USE_F, {}),
+    ("run|runs|running on", USE_F, {}),
+    ("leverage|leverages|leveraging", USE_F, {}),
+    ("adopted|adopts|adopting", USE_F, {}),
+    ("tracked|managed|planned in", USE_F, {}),
+    ("switched|migrated to", USE_F + DEPLOY_F, {"update": True}),
+    ("switched|migrated|moved over to", USE_F + DEPLOY_F, {"update": True}),
+    # where a person works, where an office or a component is
+    ("work|works|worked|working out of", WORK_F, {}),
+    ("work|works|worked|working from|in|at", WORK_F, {}),
+    ("based in|at", WORK_F, {}),
+    ("based out of", WORK_F, {}),
+    ("sit|sits|sat|sitting in|at", WORK_F, {}),
+    ("sit|sits|sat|sitting out of", WORK_F, {}),
+    ("operate|operates|operating out of", WORK_F, {}),
+    ("located|situated in|at", PLACE_F, {}),
+    ("deployed|hosted in|to|on", DEPLOY_F, {}),
+    ("deploy|deploys in|to", DEPLOY_F, {}),
+    ("run|runs|running|live|lives in", DEPLOY_F, {}),
+    ("{be} in", IN_F, {"typed_only": True}),
+    ("{be} at", WORK_F, {"typed_only": True}),
+    ("{be} out of", WORK_F, {"typed_only": True}),
+    ("moved|relocated|transferred to", MOVE_F, {"typed_only": True, "update": True}),
+    ("from", WORK_F + MEMBER_F, {"needs_head": True}),
+    ("at", WORK_F, {"needs_head": True}),
+    ("in", IN_F + DEPLOY_F, {"needs_head": True}),
+    # teams
+    ("{be} on", ON_F, {}),
+    ("sit|sits|sat|sitting on", MEMBER_F, {}),
+    ("part of", MEMBER_F, {}),
+    ("member of", MEMBER_F, {}),
+    ("belong|belongs|belonged to", BELONG_F, {}),
+    ("joined|joins|join|joining", MEMBER_F, {"update": True}),
+    ("{be} with", MEMBER_F + WORK_F, {"typed_only": True}),
+    ("work|works|working on", MEMBER_F, {"typed_only": True}),
+    ("report|reports into", MEMBER_F, {"typed_only": True}),
+    ("include|includes|including", MEMBER_R, {}),
+]
+
+
+def _build_relation_cues() -> dict[str, list[Cue]]:
+    index: dict[str, list[Cue]] = {}
+    for pattern, options, flags in _RELATION_SPEC:
+        for words in _expand(pattern):
+            cue = Cue(words, options, **flags)
+            index.setdefault(words[0], []).append(cue)
+    for cues in index.values():
+        cues.sort(key=lambda c: -len(c.words))  # longest first: "owned by" before "owned"
+    return index
+
+
+RELATION_CUES: dict[str, list[Cue]] = _build_relation_cues()
+
+
+@dataclass(frozen=True)
+class ValueCue:
+    words: tuple[str, ...]
+    predicate: str | None  # None: the value's kind decides ("bumped to high" -> priority)
+    kinds: tuple[str, ...]  # value kinds accepted: priority, date, month, status, plan
+    after: bool = False  # the value must follow within a few tokens ("set to X")
+    update: bool = False
+
+
+_VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
+    ("priority|prio|severity|sev|urgency", "priority", ("priority",), {}),
+    ("priority|prio level", "priority", ("priority",), {}),
+    ("prioritised|prioritized|deprioritised|deprioritized|escalated|de-escalated|bumped|raised|lowered|dropped"
+     " to|as", "priority", ("priority",), {"after": True, "update": True}),
+    ("bumped|moved up|down to", "priority", ("priority",), {"after": True, "update": True}),
+    ("deadline|deadlines", "deadline", ("date",), {}),
+    ("due|ship|launch|target|delivery|go-live|cutoff|cut-off date", "deadline", ("date",), {}),
+    ("due", "deadline", ("date",), {}),
+    ("due by|on|for|in", "deadline", ("date",), {"after": True}),
+    ("done|finished|complete|completed|delivered|shipped|wrapped|landed|live by", "deadline", ("date",),
+     {"after": True}),
+    ("ship|ships|land|lands|launch|launches|deliver|delivers|wrap|wraps|finish|finishes by", "deadline",
+     ("date",), {"after": True}),
+    ("renews|renew|renewed|renewing|renewal|renewals", "renews_in", ("month",), {}),
+    ("up for renewal", "renews_in", ("month",), {}),
+    ("renewal date|month", "renews_in", ("month",), {}),
+    ("status|state|health|rag", "status", ("status",), {}),
+    ("marked|flagged|tagged as", "status", ("status",), {"after": True, "update": True}),
+    ("plan|tier|subscription|package|edition", "plan", ("plan",), {}),
+    ("upgraded|downgraded|moved|switched|changed|bumped to", None, ("plan", "priority", "status"),
+     {"after": True, "update": True}),
+    ("now", None, ("priority", "status"), {"after": True}),
+    ("set|changed|updated|moved to", None, ("priority", "status"), {"after": True, "update": True}),
+]
+
+
+def _build_value_cues() -> dict[str, list[ValueCue]]:
+    index: dict[str, list[ValueCue]] = {}
+    for pattern, predicate, kinds, flags in _VALUE_SPEC:
+        for words in _expand(pattern):
+            index.setdefault(words[0], []).append(ValueCue(words, predicate, kinds, **flags))
+    for cues in index.values():
+        cues.sort(key=lambda c: -len(c.words))
+    return index
+
+
+VALUE_CUES: dict[str, list[ValueCue]] = _build_value_cues()
+CUE_FIRST_WORDS: frozenset[str] = frozenset(RELATION_CUES) | frozenset(VALUE_CUES)
+
+# A word or phrase that says a value replaced an earlier one.
+UPDATE_WORDS = frozenset(
+    "now anymore updated update moved bumped changed switched reassigned instead escalated de-escalated downgraded "
+    "upgraded lowered raised pushed slipped transferred correction corrected replaced swapped migrated "
+    "relocated reprioritised reprioritized deprioritised deprioritized".split()
+)
+UPDATE_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("no", "longer"), ("took", "over"), ("taken", "over"), ("taking", "over"), ("takes", "over"),
+    ("handed", "over"), ("going", "forward"), ("from", "now", "on"), ("as", "of"), ("these", "days"),
+)
+NEGATIONS = frozenset({"not", "never", "no", "nobody", "neither", "nor", "without", "none", "cannot", "nothing"})
+HEDGES = frozenset(
+    "might maybe perhaps possibly probably could should would wonder wondering guess unsure if whether unless "
+    "hope hopefully supposed rumour rumor allegedly assume assuming suppose".split()
+)
+CLAUSE_HEDGES = frozenset({"if", "whether", "unless", "suppose", "assuming", "when", "once", "until", "before"})
+COORDINATORS = frozenset({",", "and", "&", "plus", "as", "well", "both", "also", "or"})
+
+
+# Prototype phrases per relation family, for the embedding path: a relation phrase the lexicon does not know is
+# compared with them. The phrase's own voice picks the direction: a passive phrase ("is stewarded by") takes the
+# family's passive options, an active one its active options; the mentions' types pick the predicate.
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    active: tuple[Option, ...]
+    passive: tuple[Option, ...]  # empty: the family has no passive reading ("X is based in Y")
+    phrases: tuple[str, ...]
+
+
+PROTOTYPES: tuple[Family, ...] = (
+    Family("own", OWN_R, OWN_F, (
+        "owns", "maintains", "is responsible for", "looks after", "takes care of", "is in charge of",
+        "is the owner of", "is owned by", "is maintained by", "is looked after by", "keeps running")),
+    Family("handle", HANDLE_R, HANDLE_F, (
+        "handles", "manages", "is the account manager for", "covers", "is handled by", "is managed by")),
+    Family("lead", LEAD_R, LEAD_F, ("leads", "heads", "drives", "is the lead on", "is led by", "is headed by")),
+    Family("depend", DEPEND_F, DEPEND_R, (
+        "depends on", "relies on", "calls", "needs", "reads data from", "requires", "is built on top of",
+        "sends requests to", "is used by", "is needed by", "is called by")),
+    Family("use", USE_F, _options("uses", voice="rev"), ("uses", "is built with", "is tracked in", "runs on",
+                                                         "is implemented in")),
+    Family("place", WORK_F + DEPLOY_F, (), (
+        "works out of", "is based in", "sits in", "works from", "is deployed in", "is hosted in", "is located in",
+        "runs in")),
+    Family("member", MEMBER_F, (), ("is on the team", "is a member of", "belongs to", "is part of", "joined")),
+    Family("includes", MEMBER_R, (), ("includes", "has as a member")),
+)

@@ -1,0 +1,826 @@
+"""Text to facts without an LLM: a deterministic rule-based extractor that turns a chat message into triples in
+the canonical vocabulary (scenarios.models.PREDICATES), entity descriptions (`described_as`, from relative
+clauses and appositions) and update signals.
+
+How a sentence is read: find the entity mentions (memories.mentions), set aside relative clauses and appositions
+(descriptions, or facts about their antecedent), read value cues ("priority", "deadline", "renews", "plan") with
+the value next to them, then relation cues from the lexicon (memories.cues) with the nearest mentions whose types
+fit on either side. When the lexicon finds nothing between two mentions and an embedder is given, the phrase
+between them is compared with per-relation prototype phrases, so wordings nobody listed can still match.
+Questions, negated and hedged statements yield no facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from memories.cues import (
+    CLAUSE_HEDGES,
+    COORDINATORS,
+    CUE_FIRST_WORDS,
+    HEDGES,
+    NEGATIONS,
+    PROTOTYPES,
+    RELATION_CUES,
+    UPDATE_PHRASES,
+    UPDATE_WORDS,
+    VALUE_CUES,
+    Cue,
+    Option,
+    ValueCue,
+)
+from memories.embedder import Embedder
+from memories.entities import clean_name, name_key
+from memories.mentions import (
+    ANY_TYPE,
+    PERSON,
+    PLAN_TIERS,
+    KnownNames,
+    Mention,
+    PronounMemory,
+    Token,
+    Value,
+    find_dates,
+    find_mentions,
+    find_months,
+    find_priorities,
+    find_statuses,
+    is_question,
+    sentences,
+    span_text,
+)
+from memories.text import STOPWORDS
+from scenarios.models import MULTI_VALUED, PREDICATES
+
+DESCRIBED_AS = "described_as"
+_VALUE_TYPES = frozenset({"priority", "month", "date", "status", "plan", "description"})
+_ENTITY_OBJECTS = frozenset(p for p, (_, o) in PREDICATES.items() if o not in _VALUE_TYPES)
+
+
+class ExtractedFact(BaseModel):
+    subject: str
+    predicate: str
+    object: str
+    update: bool = False  # the sentence says a value replaced an earlier one ("now", "moved to", "no longer")
+    score: float = 1.0  # 1.0 for a lexicon match, the cosine for a prototype match
+    span: str = ""  # the clause it came from
+
+
+class Extraction(BaseModel):
+    facts: list[ExtractedFact] = Field(default_factory=list)
+    mentions: list[str] = Field(default_factory=list)  # entities named (not pronouns), in first mention order
+    unmatched: list[str] = Field(default_factory=list)  # statements that named entities but yielded no fact
+    # (known name, spelling in this message, score): a known entity written another way ("Feature Store" for
+    # FeatureStore), matched through its normalised name; the graph may keep the spelling as an alias
+    aliases: list[tuple[str, str, float]] = Field(default_factory=list)
+
+
+# Channel names hint at what an untyped entity is, as a tie-breaker only ("#accounts": "Acme" is an account).
+_CHANNEL_HINTS = (("infra", "component"), ("account", "account"), ("adhoc", "project"), ("project", "project"))
+_LABEL_UPDATES = frozenset({"update", "updated", "correction", "change", "changes", "edit", "reassignment", "fix"})
+_RELATIVE = frozenset({"which", "who", "whose"})  # not "that": ", that ..." after a name is a new clause
+_APPOSITION_START = frozenset({"our", "the", "a", "an", "its", "their", "my", "his", "her", "your"})
+_NOT_IN_NOUN_PHRASE = frozenset(
+    "is are was were 's has have had will can do does did looks look seems seem went got go goes said says "
+    "thinks think know knows".split()
+) | NEGATIONS
+_DESCRIPTION_LEAD = frozenset({"is", "'s", "are", "was", "were", "a", "an", "the", "our", "their", "its", "basically"})
+_CLAUSE_SPLIT = frozenset({"but", "whereas", "however", "although", "though", ";", "-", "–", "—"})
+_PLAN_SKIP = frozenset({"is", "was", "'s", ":", "-", "=", "now", "currently", "to", "the", "set", "changed", "moved"})
+_RANK_PENALTY = 1.5  # per mention skipped between the cue and a candidate: nearness outweighs a better type fit
+_SYSTEM_LINKS = frozenset({"depends_on", "uses"})
+_PERSONAL_STATES = frozenset({"done", "finished", "complete", "completed", "blocked", "delayed", "paused", "stalled"})
+_COPULAS = frozenset({"is", "'s", "are", "was", "remains", "stays"})
+_STATUS_ADVERBS = frozenset({"now", "currently", "still", "officially", "back", "already", "also", "finally", "fully"})
+_SINGLE_TYPE = {kind: frozenset({kind}) for kind in ANY_TYPE}
+_MAX_COMMON_WORDS = 50_000
+MAX_EMBEDDED_PHRASES = 6  # per message: bounds the cost of the prototype path
+# Cosine a relation phrase needs with a prototype (all-MiniLM-L6-v2 scale). Measured on hand-written phrasings:
+# near-synonyms ("is tracked with", "calls into") score above it; chatter between two names ("said", "for fixing",
+# "is reviewing the") stays below it. Idioms ("keeps X alive") stay below it too: a documented miss.
+DEFAULT_THRESHOLD = 0.58
+# The hashing test embedder measures shared letters, not meaning: a typo of a cue scores about 0.7, chatter
+# up to about 0.64, so it needs a higher bar. Other embedders get a middle value.
+_THRESHOLDS = {"all-MiniLM-L6-v2": DEFAULT_THRESHOLD, "hash": 0.7}
+
+
+def default_threshold(embedder: Embedder | None) -> float:
+    return _THRESHOLDS.get(getattr(embedder, "name", ""), 0.6)
+
+
+@dataclass
+class _Found:
+    subject: str
+    predicate: str
+    object: str
+    update: bool
+    score: float
+
+
+class RuleExtractor:
+    """Reads messages into facts. Keeps, per instance, what earlier facts said about entity types and, per
+    channel, what pronouns refer to; `reset()` forgets both."""
+
+    def __init__(self, embedder: Embedder | None = None, *, threshold: float | None = None) -> None:
+        self.embedder = embedder
+        self.threshold = default_threshold(embedder) if threshold is None else threshold
+        self._pronouns = PronounMemory()
+        self._types: dict[str, str] = {}  # name_key -> the entity type an earlier fact established
+        self._known: tuple[tuple[str, ...], KnownNames] = ((), KnownNames())
+        self._common: set[str] = set()  # words seen in lowercase: not names when they open a sentence
+        self._protos: np.ndarray | None = None
+        self._proto_families: list[int] = []
+
+    def reset(self) -> None:
+        self._pronouns.reset()
+        self._types.clear()
+        self._common.clear()
+
+    # --- public ---------------------------------------------------------------------------------------------
+
+    def extract(
+        self,
+        text: str,
+        *,
+        channel: str | None = None,
+        known_entities: Sequence[str] = (),
+        speaker: str | None = None,
+    ) -> Extraction:
+        if not isinstance(text, str):
+            text = str(text)
+        known = self._known_names(known_entities)
+        prior = _channel_hint(channel)
+        state = _MessageState(budget=MAX_EMBEDDED_PHRASES)
+        facts: list[ExtractedFact] = []
+        seen_facts: set[tuple[str, str, str]] = set()
+        mentions_out: list[str] = []
+        seen_mentions: set[str] = set()
+        unmatched: list[str] = []
+        aliases: list[tuple[str, str, float]] = []
+        message_update = False
+        for index, sentence in enumerate(sentences(text)):
+            question = is_question(sentence)
+            label_end, label_update = _label(sentence)
+            if label_update and index == 0:
+                message_update = True
+            body = sentence[label_end:]
+            mentions = find_mentions(
+                body, text, known=known, learned=self._learned,
+                resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far), speaker=speaker,
+                common=self._common,
+            )
+            if len(self._common) < _MAX_COMMON_WORDS:
+                self._common.update(t.low for t in body[1:] if t.text.isalpha() and t.text.islower())
+            for m in mentions:
+                if m.pronoun:
+                    continue  # "it", "she", "I": the entity was named elsewhere
+                if m.name not in seen_mentions:
+                    seen_mentions.add(m.name)
+                    mentions_out.append(m.name)
+                if m.surface and (m.name, m.surface, 1.0) not in aliases:
+                    aliases.append((m.name, m.surface, 1.0))
+            if mentions and not question:
+                lows = [t.low for t in body]
+                update = message_update or label_update or _has_update_signal(lows)
+                for start, end in _clauses(lows):
+                    clause_mentions = [
+                        replace(m, start=m.start - start, end=m.end - start)
+                        for m in mentions if m.start >= start and m.end <= end
+                    ]
+                    if not clause_mentions:
+                        continue
+                    tokens = body[start:end]
+                    found = self._clause(tokens, clause_mentions, text, prior, update, state)
+                    span = span_text(text, tokens)
+                    if not found:
+                        unmatched.append(span)
+                    for f in found:
+                        key = (f.subject, f.predicate, f.object)
+                        if key in seen_facts:
+                            continue
+                        seen_facts.add(key)
+                        facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
+                                                   update=f.update, score=round(f.score, 4), span=span))
+            for m in mentions:  # what this sentence's facts taught about types holds for later pronouns too
+                kind = self._learned(m.name)
+                if kind is not None:
+                    m.types, m.explicit, m.person_likely = _SINGLE_TYPE[kind], True, False
+            self._pronouns.observe(channel, mentions, self._is_person)
+        if state.values:
+            named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
+            mentions_out = [m for m in mentions_out if m not in state.values or m in named]
+        return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
+
+    # --- one clause -----------------------------------------------------------------------------------------
+
+    def _clause(
+        self, tokens: list[Token], mentions: list[Mention], message: str, prior: str | None, update: bool,
+        state: _MessageState,
+    ) -> list[_Found]:
+        lows = [t.low for t in tokens]
+        first = next((w for w in lows if w[0].isalnum()), "")
+        if first in CLAUSE_HEDGES:
+            return []
+        found: list[_Found] = []
+        tentative: list[_Found] = []  # descriptions that only count when the clause states a fact too
+        keep = [True] * len(tokens)
+        # 1. relative clauses and appositions: descriptions, or facts about their antecedent
+        for m in mentions:
+            if m.end >= len(tokens) or lows[m.end] not in (",", "(") or not keep[m.end] or m.pronoun:
+                continue
+            facts, firm = self._aside(tokens, lows, mentions, m, message, prior, update, keep, state)
+            (found if firm else tentative).extend(facts)
+        if not all(keep):
+            index = [i for i, k in enumerate(keep) if k]
+            position = {old: new for new, old in enumerate(index)}
+            tokens = [tokens[i] for i in index]
+            lows = [lows[i] for i in index]
+            mentions = [
+                replace(m, start=position[m.start], end=position[m.end - 1] + 1)
+                for m in mentions if keep[m.start] and keep[m.end - 1]
+            ]
+        # 2. the clause itself
+        main = self._relations(tokens, lows, mentions, message, prior, update, state)
+        if not main:
+            return found  # "Wow, Caroline, your support means a lot": an aside in a clause stating nothing
+        return tentative + found + main
+
+    def _aside(
+        self, tokens: list[Token], lows: list[str], mentions: list[Mention], m: Mention, message: str,
+        prior: str | None, update: bool, keep: list[bool], state: _MessageState,
+    ) -> tuple[list[_Found], bool]:
+        """A comma- or bracket-delimited aside right after a mention: ", which serves usage reports," (a
+        description), ", our usage-report service," (an apposition) or ", owned by Lena," (a fact). Returns the
+        facts and whether they stand on their own: a fact, or a relative clause inside the sentence, does; an
+        apposition or a trailing relative clause is a description only if the sentence states a fact too."""
+        open_at = m.end
+        closer = ")" if lows[open_at] == "(" else ","
+        start = open_at + 1
+        if start >= len(tokens):
+            return [], False
+        close = next((k for k in range(start, len(tokens)) if lows[k] == closer), -1)
+        trailing = close < 0
+        stop = close if close >= 0 else _content_end(lows)
+        if stop <= start:
+            return [], False
+        head = lows[start]
+        relative = head in _RELATIVE
+        reduced = not relative and _cue_at(lows, start) is not None
+        apposition = not relative and not reduced and (head in _APPOSITION_START or closer == ")")
+        if not (relative or reduced or apposition):
+            return [], False
+        if trailing and not relative and not (apposition and head in _APPOSITION_START):
+            return [], False
+        body_from = start + 1 if relative else start
+        inner = [x for x in mentions if x.start >= body_from and x.end <= stop]
+        # run the aside as its own clause, with the antecedent standing in for "which"/"who"
+        sub_tokens = tokens[m.start : m.end] + tokens[body_from:stop]
+        shift = body_from - (m.end - m.start)
+        sub_mentions = [replace(m, start=0, end=m.end - m.start)] + [
+            replace(x, start=x.start - shift, end=x.end - shift) for x in inner
+        ]
+        found = self._relations(sub_tokens, [t.low for t in sub_tokens], sub_mentions, message, prior, update,
+                                state, allow_embedding=False)
+        firm = bool(found)
+        if not found and not reduced:
+            description = _description(message, tokens[body_from:stop], lows[body_from:stop], relative)
+            if description:
+                found = [_Found(m.name, DESCRIBED_AS, description, False, 1.0 if relative else 0.9)]
+                firm = relative and not trailing
+        if found:
+            for k in range(open_at, (close + 1) if close >= 0 else stop):
+                keep[k] = False
+        return found, firm
+
+    def _relations(
+        self, tokens: list[Token], lows: list[str], mentions: list[Mention], message: str, prior: str | None,
+        update: bool, state: _MessageState, *, allow_embedding: bool = True,
+    ) -> list[_Found]:
+        found: list[_Found] = []
+        if CUE_FIRST_WORDS.isdisjoint(lows) and (self.embedder is None or len(mentions) < 2):
+            return found
+        in_mention = [False] * len(tokens)
+        for m in mentions:
+            for k in range(m.start, m.end):
+                in_mention[k] = True
+        # value cues first: the values they take ("Enterprise" in "the Enterprise plan") are not entities
+        consumed = [False] * len(tokens)
+        values: dict[str, list[Value]] = {}  # found once per clause, by kind
+        for cue, cs, ce in _scan(lows, in_mention, VALUE_CUES):
+            if _hedged(lows, mentions, cs):
+                continue
+            fact = self._value_fact(tokens, lows, mentions, message, cue, cs, ce, prior, consumed, values)
+            if fact is not None:
+                found.append(_Found(fact[0], fact[1], fact[2], update or cue.update, 1.0))
+        if not found:
+            found.extend(self._stated_status(tokens, lows, mentions, prior, update))
+        entities = [m for m in mentions if not any(consumed[k] for k in range(m.start, m.end))]
+        for cue, cs, ce in _scan(lows, in_mention, RELATION_CUES):
+            if _hedged(lows, entities, cs):
+                continue
+            if len(cue.words) == 1 and cs > 0 and lows[cs - 1] in _NOUN_MARKERS:
+                continue  # "on call", "the lead", "to use": a noun or an intention, not a stated relation
+            if len(cue.words) == 1 and ce < len(lows) and lows[ce] in _MOTION:
+                continue  # "heading to Boston", "managed to get", "needs to ship": not the relation
+            options, ce = _voice(cue, lows, ce)
+            pairs = self._resolve(options, entities, lows, cs, ce, prior, cue)
+            for subject, predicate, obj in pairs:
+                found.append(_Found(subject, predicate, obj, update or cue.update, 1.0))
+        if not found and allow_embedding and self.embedder is not None and len(entities) >= 2:
+            found.extend(self._by_prototype(lows, entities, prior, update, state))
+        for m in mentions:
+            if m not in entities:
+                state.values.add(m.name)
+        return found
+
+    # --- values ---------------------------------------------------------------------------------------------
+
+    def _value_fact(
+        self, tokens: list[Token], lows: list[str], mentions: list[Mention], message: str, cue: ValueCue, cs: int,
+        ce: int, prior: str | None, consumed: list[bool], values: dict[str, list[Value]],
+    ) -> tuple[str, str, str] | None:
+        candidates: list[Value] = []
+        for kind in cue.kinds:
+            if kind == "status":
+                weak = cue.predicate == "status" and not cue.after
+                kind = "status+weak" if weak else kind
+            if kind == "plan":
+                candidates += _plan_values(tokens, lows, mentions, cs, ce, generic=cue.predicate is None)
+                continue
+            if kind not in values:
+                if kind == "priority":
+                    values[kind] = find_priorities(tokens)
+                elif kind == "date":
+                    values[kind] = find_dates(tokens, message)
+                elif kind == "month":
+                    values[kind] = find_months(tokens)
+                else:
+                    values[kind] = find_statuses(tokens, weak=kind == "status+weak")
+            candidates += values[kind]
+        candidates = [v for v in candidates if v.end <= cs or v.start >= ce]
+        candidates = [v for v in candidates if not any(consumed[k] for k in range(v.start, v.end))]
+        if cue.after:
+            candidates = [v for v in candidates if ce <= v.start <= ce + 2]
+        else:
+            candidates = [v for v in candidates if _gap(v.start, v.end, cs, ce) <= 6]
+        # a value in another comma-separated part of the sentence is not this cue's value
+        candidates = [v for v in candidates if "," not in lows[min(v.end, ce) : max(v.start, cs)]]
+        if not candidates:
+            return None
+        # "from low to high": the value after "to" is the new one
+        if len(candidates) > 1:
+            fresh = [v for v in candidates if not (v.start > 0 and lows[v.start - 1] == "from")]
+            candidates = fresh or candidates
+        value = min(candidates, key=lambda v: (_gap(v.start, v.end, cs, ce), v.start < cs, v.start))
+        predicate = cue.predicate or {"priority": "priority", "status": "status", "plan": "plan"}.get(value.kind)
+        if predicate is None:
+            return None
+        wanted = PREDICATES[predicate][0]
+        best: tuple[float, Mention] | None = None
+        for m in mentions:
+            if m.end > value.start and m.start < value.end:
+                continue
+            if m.end > cs and m.start < ce:
+                continue
+            if m.end <= cs and _modifier(lows, m, cs, value.start if value.start >= m.end else cs):
+                continue
+            fit = self._fit(m, wanted) + (0.25 if prior == wanted and wanted in m.types else 0.0)
+            if fit <= 0 or (cue.predicate is None and value.kind != "plan" and fit < 1.0):
+                continue  # "X is now blocked": a generic cue with a common word needs more than a guessed type
+            left = m.end <= cs
+            if cue.after and not left:
+                continue  # "now it's done": a verb-like cue takes its subject from before it
+            distance = (cs - m.end) if left else (m.start - ce)
+            score = fit + (0.5 if left else 0.0) - 0.05 * distance
+            if best is None or score > best[0]:
+                best = (score, m)
+        if best is None:
+            return None
+        subject = best[1]
+        for k in range(value.start, value.end):
+            consumed[k] = True
+        self._learn(subject, wanted)
+        return subject.name, predicate, _value_text(value)
+
+    def _stated_status(
+        self, tokens: list[Token], lows: list[str], mentions: list[Mention], prior: str | None, update: bool,
+    ) -> list[_Found]:
+        """"Atlas is on track.": a project, a copula, a status phrase that ends the clause. No status cue is
+        needed, so the subject must plausibly be a project and the status must close the statement
+        ("Priya is done for today" is about a person's day)."""
+        if not mentions or _hedged(lows, mentions, len(lows)):
+            return []
+        m = mentions[0]
+        k = m.end
+        if k >= len(lows) or lows[k] not in _COPULAS:
+            return []
+        k += 1
+        while k < len(lows) and lows[k] in _STATUS_ADVERBS:
+            k += 1
+        for value in find_statuses(tokens[k:], weak=False):
+            if value.start != 0:
+                break
+            rest = [w for w in lows[k + value.end :] if w[0].isalnum()]
+            if any(w not in _FREE_WORDS for w in rest):
+                break
+            fit = self._fit(m, "project") + (0.25 if prior == "project" and "project" in m.types else 0.0)
+            if fit < (1.0 if value.text in _PERSONAL_STATES else 0.75):
+                break  # "Lena is done.": a state a person is in, unless Lena is known to be a project
+            self._learn(m, "project")
+            return [_Found(m.name, "status", value.text, update, 1.0)]
+        return []
+
+    # --- relations ------------------------------------------------------------------------------------------
+
+    def _resolve(
+        self, options: Sequence[Option], entities: list[Mention], lows: list[str], cs: int, ce: int,
+        prior: str | None, cue: Cue | None = None,
+    ) -> list[tuple[str, str, str]]:
+        """The best (subject, predicate, object) for a cue: the nearest mentions whose types fit an option."""
+        of_mode = cue is not None and cue.of_mode
+        lefts = [m for m in reversed(entities) if m.end <= cs and not _modifier(lows, m, cs, compound=False)][:4]
+        rights = [m for m in entities if m.start >= ce and not _modifier(lows, m, len(lows), compound=False)
+                  and not (m.pronoun and m.start > 0 and lows[m.start - 1] in _CLAUSE_OPENERS)][:4]
+        best: tuple[float, Mention, Mention, str, str] | None = None
+        for rank, (predicate, voice) in enumerate(options):
+            subject_type, object_type = PREDICATES[predicate]
+            strict = voice.endswith("!")
+            voice = voice.rstrip("!")
+            if of_mode and not lefts:
+                pairs = [(s, o, i, j) for i, s in enumerate(rights[:2]) for j, o in enumerate(rights[i + 1 :])]
+            elif voice == "fwd":
+                pairs = [(s, o, i, j) for i, s in enumerate(lefts) for j, o in enumerate(rights)]
+            else:
+                pairs = [(s, o, i, j) for i, s in enumerate(rights) for j, o in enumerate(lefts)]
+            for s, o, i, j in pairs:
+                if cue is not None and not _typed_enough(cue, s, o, subject_type):
+                    continue
+                if strict and not s.explicit:
+                    continue
+                fs = self._fit(s, subject_type)
+                fo = self._fit(o, object_type)
+                if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(o.name):
+                    continue
+                if s.person_likely and o.person_likely and predicate in _SYSTEM_LINKS and not (
+                    predicate == "uses" and (options[0][0] == "uses" or prior == subject_type)
+                ):
+                    continue  # "Lena calls Dana": two bare capitalised words are two people, not two systems
+                if prior == subject_type:
+                    fs += 0.25
+                score = fs + fo - _RANK_PENALTY * (i + j) - 0.01 * rank
+                if best is None or score > best[0]:
+                    best = (score, s, o, predicate, voice)
+        if best is None:
+            return []
+        _, subject, obj, predicate, voice = best
+        voice = voice.rstrip("!")
+        subject_type, object_type = PREDICATES[predicate]
+        subjects = _chain(subject, entities, lows, toward_cue=(voice == "fwd"))
+        objects = _chain(obj, entities, lows, toward_cue=(voice != "fwd")) if predicate in MULTI_VALUED else [obj]
+        out = []
+        subjects.sort(key=lambda m: m.start)
+        objects.sort(key=lambda m: m.start)
+        for s in subjects:
+            if self._fit(s, subject_type) <= 0:
+                continue
+            self._learn(s, subject_type)
+            for o in objects:
+                if self._fit(o, object_type) <= 0 or name_key(s.name) == name_key(o.name):
+                    continue
+                self._learn(o, object_type)
+                out.append((s.name, predicate, o.name))
+        return out
+
+    def _by_prototype(
+        self, lows: list[str], entities: list[Mention], prior: str | None, update: bool, state: _MessageState,
+    ) -> list[_Found]:
+        """The phrase between two adjacent mentions compared with per-relation prototypes (unseen wordings)."""
+        requests: list[tuple[str, Mention, Mention, bool]] = []
+        for a, b in zip(entities, entities[1:]):
+            gap = lows[a.end : b.start]
+            if not gap or len(gap) > 8 or any(not (w[0].isalnum() or w == "'s") for w in gap):
+                continue
+            if not any(w not in STOPWORDS and w != "'s" for w in gap):
+                continue
+            if any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in gap):
+                continue
+            requests.append((" ".join(gap), a, b, "by" in gap))
+        requests = requests[: max(0, state.budget)]
+        if not requests:
+            return []
+        state.budget -= len(requests)
+        protos, families = self._prototypes()
+        vectors = self.embedder.encode([r[0] for r in requests])  # type: ignore[union-attr]
+        sims = vectors @ protos.T
+        out: list[_Found] = []
+        for (_, a, b, passive), row in zip(requests, sims):
+            best = int(np.argmax(row))  # the first of equal scores: prototype order is fixed
+            score = float(row[best])
+            if score < self.threshold:
+                continue
+            family = PROTOTYPES[families[best]]
+            options = family.passive if passive else family.active
+            for subject, predicate, obj in self._resolve(options, [a, b], lows, a.end, b.start, prior):
+                out.append(_Found(subject, predicate, obj, update, score))
+        return out
+
+    def _prototypes(self) -> tuple[np.ndarray, list[int]]:
+        if self._protos is None:
+            phrases = [p for family in PROTOTYPES for p in family.phrases]
+            self._proto_families = [i for i, family in enumerate(PROTOTYPES) for _ in family.phrases]
+            self._protos = self.embedder.encode(phrases)  # type: ignore[union-attr]
+        return self._protos, self._proto_families
+
+    # --- types and pronouns ---------------------------------------------------------------------------------
+
+    def _fit(self, m: Mention, wanted: str) -> float:
+        """How well a mention fits a type: 3 stated, 2 plausible, 1 possible, 0.5 a bare capitalised word for a
+        non-person slot (it is most often a person), 0 impossible."""
+        if wanted not in m.types:
+            return 0.0
+        if m.explicit or len(m.types) == 1:
+            return 3.0
+        if m.person_likely:
+            return 2.0 if wanted == PERSON else 0.5
+        if m.types == ANY_TYPE:
+            return 1.0
+        return 2.0
+
+    def _learn(self, m: Mention, kind: str) -> None:
+        if kind not in ANY_TYPE:
+            return
+        key = name_key(m.name)
+        if key and key not in self._types:
+            self._types[key] = kind
+        m.types = _SINGLE_TYPE[self._types.get(key, kind)]
+        m.explicit = True
+        m.person_likely = False
+
+    def _learned(self, name: str) -> str | None:
+        return self._types.get(name_key(name)) if self._types else None
+
+    def _is_person(self, m: Mention) -> bool:
+        return PERSON in m.types and (len(m.types) == 1 or m.person_likely)
+
+    def _antecedent(self, channel: str | None, kind: str, so_far: list[Mention]) -> Mention | None:
+        # a matching mention earlier in the same sentence wins over the channel's memory
+        for m in reversed(so_far):
+            if m.pronoun:
+                continue
+            if kind == "any" or (kind == "person") == self._is_person(m):
+                return m
+        return self._pronouns.resolve(channel, kind)
+
+    def _known_names(self, names: Sequence[str]) -> KnownNames:
+        try:
+            key = tuple(names)
+        except TypeError:
+            key = ()
+        if key != self._known[0]:
+            self._known = (key, KnownNames(key))
+        return self._known[1]
+
+
+@dataclass
+class _MessageState:
+    budget: int  # prototype phrases still allowed for this message
+    values: set[str] = field(default_factory=set)  # capitalised words that turned out to be values ("Enterprise")
+
+
+# --- helpers over words ------------------------------------------------------------------------------------
+
+
+def _channel_hint(channel: str | None) -> str | None:
+    if not channel:
+        return None
+    flat = "".join(ch for ch in channel.lower() if ch.isalnum())
+    for needle, kind in _CHANNEL_HINTS:
+        if needle in flat:
+            return kind
+    return None
+
+
+def _label(sentence: list[Token]) -> tuple[int, bool]:
+    """A leading label such as "Update:" or "Heads up:": where the statement starts, and whether it says update."""
+    for k in range(1, min(4, len(sentence))):
+        if sentence[k].low != ":":
+            continue
+        words = sentence[:k]
+        if all(t.is_word and not any(c.isupper() for c in t.text[1:]) for t in words) and not any(
+            t.low in CUE_FIRST_WORDS for t in words
+        ):
+            return k + 1, any(t.low in _LABEL_UPDATES for t in words)
+        return 0, False
+    return 0, False
+
+
+def _has_update_signal(lows: list[str]) -> bool:
+    if not UPDATE_WORDS.isdisjoint(lows):
+        return True
+    for phrase in UPDATE_PHRASES:
+        first = phrase[0]
+        for i, w in enumerate(lows):
+            if w == first and tuple(lows[i : i + len(phrase)]) == phrase:
+                return True
+    return False
+
+
+def _clauses(lows: list[str]) -> list[tuple[int, int]]:
+    """Split a sentence at contrastive conjunctions ("X is owned by Lena, but Y is owned by Sara")."""
+    out = []
+    start = 0
+    for i, w in enumerate(lows):
+        if w in _CLAUSE_SPLIT and i > start:
+            out.append((start, i))
+            start = i + 1
+    out.append((start, len(lows)))
+    return [(a, b) for a, b in out if b > a]
+
+
+def _scan(lows: list[str], blocked: list[bool], index: dict) -> list:
+    """Cue occurrences, longest match first, not overlapping each other or a mention."""
+    out = []
+    i = 0
+    n = len(lows)
+    while i < n:
+        cues = index.get(lows[i]) if not blocked[i] else None
+        matched = False
+        if cues:
+            for cue in cues:
+                size = len(cue.words)
+                if i + size <= n and tuple(lows[i : i + size]) == cue.words and not any(blocked[i : i + size]):
+                    out.append((cue, i, i + size))
+                    i += size
+                    matched = True
+                    break
+        if not matched:
+            i += 1
+    return out
+
+
+_PARTICLES = frozenset({"up", "over", "out", "off"})
+_MOTION = frozenset({"to", "towards", "toward", "into", "home", "back", "out", "off", "for", "away", "around"})
+# A pronoun after these starts a new clause ("ran a class, and it was awesome"): not the object of the cue before.
+_CLAUSE_OPENERS = frozenset({",", "and", "but", "so", "because", "then", "when", "while", "since", "as", "-", ":"})
+_NOUN_MARKERS = frozenset("a an the on this that my our their his her its your to".split())
+
+
+def _voice(cue: Cue, lows: list[str], ce: int) -> tuple[tuple[Option, ...], int]:
+    """An active cue read as a passive when "by" follows: "Atlas is headed (up) by Priya"."""
+    k = ce + 1 if ce < len(lows) and lows[ce] in _PARTICLES else ce
+    if k < len(lows) and lows[k] == "by" and all(voice.startswith("rev") for _, voice in cue.options):
+        return tuple((p, "fwd") for p, _ in cue.options), k + 1
+    return cue.options, ce
+
+
+def _cue_at(lows: list[str], i: int) -> Cue | None:
+    for cue in RELATION_CUES.get(lows[i], ()):
+        if tuple(lows[i : i + len(cue.words)]) == cue.words:
+            return cue
+    return None
+
+
+def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
+    """A negation or hedge governs the cue: between the nearest mention on its left and the cue, or before the
+    clause's first mention when that is the one ("maybe Lena owns it", "X is no longer owned by Y")."""
+    left = [m for m in mentions if m.end <= cs]
+    nearest = max(left, key=lambda m: m.end) if left else None
+    start = nearest.end if nearest else max(0, cs - 5)
+    if nearest is not None and nearest is min(mentions, key=lambda m: m.start):
+        start = 0
+    for w in lows[max(start, cs - 8) : cs]:
+        if w in NEGATIONS or w in HEDGES or w.endswith("n't"):
+            return True
+    return False
+
+
+def _chain(anchor: Mention, entities: list[Mention], lows: list[str], *, toward_cue: bool) -> list[Mention]:
+    """Coordinated mentions on the anchor's side: "FeatureStore and ConfigService are owned by Lena"."""
+    ordered = sorted(entities, key=lambda m: m.start)
+    at = ordered.index(anchor)
+    out = [anchor]
+    step = -1 if toward_cue else 1
+    k = at + step
+    current = anchor
+    while 0 <= k < len(ordered):
+        other = ordered[k]
+        gap = lows[other.end : current.start] if step < 0 else lows[current.end : other.start]
+        if not gap or any(w not in COORDINATORS for w in gap):
+            break
+        if step > 0 and other.end < len(lows) and _cue_at(lows, other.end) is not None:
+            break  # "Lena owns X, and Y depends on Z": Y starts a new statement
+        if step < 0 and other.start > 0 and _cue_at(lows, other.start - 1) is not None:
+            break
+        if step < 0 and other.start > 1 and _cue_at(lows, other.start - 2) is not None:
+            break
+        out.append(other)
+        current = other
+        k += step
+    return out
+
+
+def _typed_enough(cue: Cue, s: Mention, o: Mention, subject_type: str) -> bool:
+    """The evidence a preposition-like cue needs: "Dana is in the Berlin office" (a stated object type) or "the
+    Berlin office is in Germany" (a stated, non-person subject); a bare "in" or "at" needs the object's own
+    words to say what it is, since "coding in HTML" or "a trip to Rio" are not workplaces."""
+    if cue.needs_head:
+        return o.headed and not o.pronoun
+    if cue.typed_only:
+        return (o.explicit and not o.pronoun) or (s.explicit and subject_type != PERSON and not s.pronoun)
+    return True
+
+
+def _modifier(lows: list[str], m: Mention, cs: int, vs: int | None = None, *, compound: bool = True) -> bool:
+    """The mention only modifies the noun after it ("Acme's invoice is due Friday", "FeatureStore access"), so the
+    statement is about that noun, not about the entity. `cs`: where the cue starts (a cue right after the mention
+    is what the statement is about); `vs`: where a value starts, if it comes first."""
+    k = m.end
+    if k < len(lows) and lows[k] == "'s":
+        k += 1
+    limit = min(cs, vs) if vs is not None else cs
+    if k >= limit or k >= len(lows):
+        return False
+    w = lows[k]
+    if not w.isalpha() or w in STOPWORDS or w in _FREE_WORDS or w.endswith(("ly", "ing", "ed")):
+        return False
+    if vs is not None and w in _STAND_INS:
+        return False
+    # "Atlas launch deadline", "Acme contract renews": a compound right before a value cue is fine
+    return not (compound and k + 1 == limit)
+
+
+_FREE_WORDS = frozenset(
+    "today tonight tomorrow yesterday again too also already still now currently right recently lately meanwhile "
+    "anyway though then last next earlier later soon week month quarter year sprint needs need wants got gets "
+    "aims expects targets".split()
+)
+# Nouns that stand for their entity in a value statement: "Acme's contract renews", "Atlas launch is due".
+_STAND_INS = frozenset(
+    "contract subscription license licence deal renewal launch release rollout delivery migration".split()
+)
+
+
+def _gap(start: int, end: int, cs: int, ce: int) -> int:
+    return cs - end if end <= cs else start - ce
+
+
+def _content_end(lows: list[str]) -> int:
+    end = len(lows)
+    while end > 0 and not (lows[end - 1][0].isalnum() or lows[end - 1] == "'s"):
+        end -= 1
+    return end
+
+
+def _plan_values(
+    tokens: list[Token], lows: list[str], mentions: list[Mention], cs: int, ce: int, *, generic: bool
+) -> list[Value]:
+    """Plan tiers next to a plan cue: "the Enterprise plan", "plan is Pro", "upgraded to Business"."""
+    out: list[Value] = []
+
+    def tier_like(k: int, strict: bool) -> bool:
+        t = tokens[k]
+        if lows[k] in PLAN_TIERS:
+            return True
+        return not strict and t.text[0].isupper() and t.text.isalnum()
+
+    others = len(mentions) >= 2
+    j = ce
+    skipped = 0
+    while j < len(tokens) and skipped <= 3 and lows[j] in _PLAN_SKIP:
+        j += 1
+        skipped += 1
+    if j < len(tokens) and tier_like(j, strict=generic):
+        out.append(Value(j, j + 1, tokens[j].text, "plan"))
+    if not generic and cs > 0 and tier_like(cs - 1, strict=not others):
+        out.append(Value(cs - 1, cs, tokens[cs - 1].text, "plan"))
+    return out
+
+
+def _value_text(value: Value) -> str:
+    if value.kind in ("priority", "status"):
+        return value.text.lower()
+    return value.text
+
+
+def _description(message: str, tokens: list[Token], lows: list[str], relative: bool) -> str | None:
+    """The text of a relative clause or an apposition as a description, or None when it does not read as one."""
+    start, end = 0, len(tokens)
+    while start < end and (lows[start] in _DESCRIPTION_LEAD):
+        start += 1
+    while end > start and not (lows[end - 1][0].isalnum()):
+        end -= 1
+    words = [w for w in lows[start:end] if w[0].isalnum()]
+    if len(words) < 2 or len(words) > 14:
+        return None
+    if any(w in NEGATIONS or w.endswith("n't") for w in lows[start:end]):
+        return None
+    if not relative and any(w in _NOT_IN_NOUN_PHRASE for w in lows[start:end]):
+        return None
+    if not relative and words[-1].endswith("ed") and "-" not in words[-1]:
+        return None  # "Lena, the fix worked": a clause, not a noun phrase
+    text = clean_name(span_text(message, tokens[start:end]))
+    return text or None

@@ -1,0 +1,637 @@
+"""Where a chat message names entities: tokens with character offsets, sentences, typed values (priorities,
+months, dates, statuses, plan tiers), entity mentions (CamelCase identifiers, capitalised names with their head
+noun, names the graph already knows, "I" for the speaker) and the channel-local pronoun memory that ties "it",
+"she" or "they" to the entity last talked about in that channel.
+
+Tokenisation is kept here rather than in `memories.text` because extraction needs what that module drops on
+purpose: punctuation (commas delimit relative clauses), capitalisation and character offsets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass, replace
+
+from memories.cues import CUE_FIRST_WORDS
+from memories.entities import name_keys
+from memories.text import STOPWORDS as _STOPWORDS
+
+# Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
+PERSON = "person"
+COMPONENT = "component"
+ACCOUNT = "account"
+OFFICE = "office"
+TEAM = "team"
+PROJECT = "project"
+REGION = "region"
+TOOL = "tool"
+ANY_TYPE = frozenset({PERSON, COMPONENT, ACCOUNT, OFFICE, TEAM, PROJECT, REGION, TOOL})
+CAMEL_TYPES = ANY_TYPE - {PERSON, OFFICE, REGION, TEAM}  # FeatureStore, GitHub: systems, tools, projects, accounts
+ACRONYM_TYPES = ANY_TYPE - {PERSON}  # EU, AWS, APAC
+
+# Bounded work: a sentence longer than this is cut into windows (a fact rarely spans 60 tokens), and only the
+# first MAX_MESSAGE_CHARS of a message are read (chat messages are far shorter; a 100 KB paste is read in part so
+# that it costs at most a few tens of milliseconds).
+MAX_SENTENCE_TOKENS = 60
+MAX_MESSAGE_CHARS = 10_000
+
+# Words, with inner apostrophes, hyphens and dots ("eu-west-1", "v1.2", "doesn't"); a line break; the punctuation
+# that shapes a statement. Other symbols (brackets, emoji, control characters) are skipped by the regex engine
+# itself. Separators inside a word must be followed by a word character, so matching is linear.
+_TOKEN = re.compile(r"\w+(?:['’.\-]\w+)*|\n|[,;:.!?()&=–—-]")
+_SENTENCE_END = frozenset({".", "!", "?"})
+_SKIPPED = frozenset("_")  # a lone underscore is a word character to the regex but no word to us
+_APOSTROPHE_S = ("'s", "’s")
+
+
+@dataclass(slots=True)
+class Token:
+    text: str
+    low: str  # lowercase, curly apostrophes straightened
+    start: int  # character offsets in the message
+    end: int
+
+    @property
+    def is_word(self) -> bool:
+        return self.text[0].isalnum() or self.text[0] == "_" or self.low == "'s"
+
+
+def sentences(text: str, max_chars: int = MAX_MESSAGE_CHARS) -> list[list[Token]]:
+    """Split into sentences of tokens at . ! ? and line breaks. The end mark stays on the sentence so that a
+    question can be told from a statement. "Lena's" becomes "Lena" + "'s"."""
+    out: list[list[Token]] = []
+    current: list[Token] = []
+    has_word = False
+    for match in _TOKEN.finditer(text, 0, max_chars):
+        raw = match.group()
+        if len(raw) == 1 and raw in _SKIPPED:
+            continue
+        if raw == "\n":
+            if has_word:
+                out.append(current)
+            current, has_word = [], False
+            continue
+        start, end = match.span()
+        if len(raw) > 2 and raw.endswith(_APOSTROPHE_S):
+            current.append(Token(raw[:-2], raw[:-2].lower(), start, end - 2))
+            current.append(Token(raw[-2:], "'s", end - 2, end))
+            has_word = True
+        else:
+            low = raw.lower()
+            if "’" in low:
+                low = low.replace("’", "'")
+            current.append(Token(raw, low, start, end))
+            if not has_word and (raw[0].isalnum() or raw[0] == "_"):
+                has_word = True
+        if raw in _SENTENCE_END or len(current) >= MAX_SENTENCE_TOKENS:
+            if has_word:
+                out.append(current)
+            current, has_word = [], False
+    if has_word:
+        out.append(current)
+    return out
+
+
+def span_text(message: str, tokens: Sequence[Token]) -> str:
+    """The original characters a run of tokens came from."""
+    if not tokens:
+        return ""
+    return message[tokens[0].start : tokens[-1].end]
+
+
+# --- questions ---------------------------------------------------------------------------------------------
+
+_QUESTION_OPENERS = frozenset(
+    "who whom whose what which where when why how is are was were do does did can could would should "
+    "has have had anyone anybody any".split()
+)
+
+
+def is_question(tokens: Sequence[Token]) -> bool:
+    """Ends with '?' or opens with a question word (chat questions often drop the mark)."""
+    if any(t.low == "?" for t in tokens[-3:]):
+        return True
+    for t in tokens:
+        if t.is_word:
+            return t.low in _QUESTION_OPENERS
+    return False
+
+
+# --- values ------------------------------------------------------------------------------------------------
+
+PRIORITY_WORDS = frozenset(
+    "critical high medium low urgent normal highest lowest p0 p1 p2 p3 p4 sev1 sev2 sev3 blocker".split()
+)
+MONTHS: dict[str, str] = {}
+for _name in "january february march april may june july august september october november december".split():
+    MONTHS[_name] = _name.capitalize()
+    if _name != "may":
+        MONTHS[_name[:3]] = _name.capitalize()
+MONTHS["sept"] = "September"
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_DATE_MODIFIERS = frozenset({"early", "mid", "late", "end", "start", "beginning", "middle"})
+_DATE_PERIODS = frozenset({"week", "month", "quarter", "year", "sprint", "q1", "q2", "q3", "q4"})
+STATUS_PHRASES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split())
+    for p in (
+        "on track", "off track", "at risk", "blocked", "delayed", "done", "complete", "completed", "shipped",
+        "launched", "in progress", "paused", "on hold", "cancelled", "canceled", "in review", "under review",
+        "in planning", "not started", "stalled", "behind schedule", "ahead of schedule", "wrapped up",
+        "finished", "in testing", "in qa", "approved", "kicked off", "underway", "in flight", "in design",
+        "green", "amber", "yellow", "red", "live", "planning", "scoping", "on ice", "slipping",
+    )
+)
+# Colours and bare activity nouns only count as a status after an explicit "status" cue.
+WEAK_STATUSES = frozenset({("green",), ("amber",), ("yellow",), ("red",), ("live",), ("planning",), ("scoping",)})
+_STATUS_SET = frozenset(STATUS_PHRASES)
+_STATUS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in STATUS_PHRASES:
+    _STATUS_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
+PLAN_TIERS = frozenset(
+    "free starter basic standard pro professional plus premium business team teams enterprise growth scale "
+    "startup gold silver platinum bronze essentials ultimate advanced elite".split()
+)
+_ORDINAL = re.compile(r"^(?:[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?$")
+_YEAR = re.compile(r"^(?:19|20)[0-9]{2}$")
+_ISO_DATE = re.compile(r"^(?:19|20)[0-9]{2}-[01]?[0-9]-[0-3]?[0-9]$")
+_QUARTER = re.compile(r"^q[1-4]$")
+
+
+@dataclass(slots=True)
+class Value:
+    start: int  # token indices in the sentence, end exclusive
+    end: int
+    text: str
+    kind: str  # "priority" | "month" | "date" | "status" | "plan"
+
+
+def _month_at(tokens: Sequence[Token], i: int) -> str | None:
+    t = tokens[i]
+    month = MONTHS.get(t.low.rstrip("."))
+    if month is None:
+        return None
+    if t.low == "may" and not t.text[0].isupper():
+        return None  # the modal verb
+    if len(t.low) <= 4 and t.low != "may" and not t.text[0].isupper():
+        return None  # "mar", "jun" in lowercase are more often not months
+    return month
+
+
+def find_dates(tokens: Sequence[Token], message: str) -> list[Value]:
+    """Date phrases: "March 14", "14th of March", "mid-April", "end of Q3", "next Friday", "2024-06-01", "Q3"."""
+    out: list[Value] = []
+    n = len(tokens)
+    i = 0
+    while i < n:
+        t = tokens[i]
+        low = t.low
+        start = i
+        end = -1
+        # a modifier: "end of", "mid", "early"
+        j = i
+        if low in _DATE_MODIFIERS:
+            j = i + 1
+            if j < n and tokens[j].low == "of":
+                j += 1
+            if j < n and tokens[j].low == "the":
+                j += 1
+        elif low.startswith("mid-") and MONTHS.get(low[4:]):
+            out.append(Value(i, i + 1, t.text, "date"))
+            i += 1
+            continue
+        if j < n and _month_at(tokens, j):
+            end = j + 1
+            if end < n and _ORDINAL.match(tokens[end].low):
+                end += 1
+                if end + 1 < n and tokens[end].low == "," and _YEAR.match(tokens[end + 1].low):
+                    end += 2
+                elif end < n and _YEAR.match(tokens[end].low):
+                    end += 1
+        elif j < n and _ORDINAL.match(tokens[j].low) and j == i:
+            k = j + 1
+            if k < n and tokens[k].low == "of":
+                k += 1
+            if k < n and _month_at(tokens, k):
+                end = k + 1
+        elif j < n and (tokens[j].low in WEEKDAYS or tokens[j].low in ("tomorrow", "eod", "eow")):
+            end = j + 1
+        elif j < n and tokens[j].low in _DATE_PERIODS and j > i:
+            end = j + 1
+            if end < n and _YEAR.match(tokens[end].low):
+                end += 1
+        elif _QUARTER.match(low):
+            end = i + 1
+            if end < n and _YEAR.match(tokens[end].low):
+                end += 1
+        elif _ISO_DATE.match(low):
+            end = i + 1
+        if end > 0:
+            # "next Friday", "this Thursday"
+            if start > 0 and tokens[start - 1].low in ("next", "this") and tokens[start].low in WEEKDAYS:
+                start -= 1
+            out.append(Value(start, end, span_text(message, tokens[start:end]), "date"))
+            i = end
+        else:
+            i += 1
+    return out
+
+
+def find_months(tokens: Sequence[Token]) -> list[Value]:
+    return [Value(i, i + 1, m, "month") for i in range(len(tokens)) if (m := _month_at(tokens, i))]
+
+
+def find_priorities(tokens: Sequence[Token]) -> list[Value]:
+    return [Value(i, i + 1, t.low, "priority") for i, t in enumerate(tokens) if t.low in PRIORITY_WORDS]
+
+
+def find_statuses(tokens: Sequence[Token], *, weak: bool) -> list[Value]:
+    out: list[Value] = []
+    lows = [t.low for t in tokens]
+    i = 0
+    while i < len(lows):
+        best = None
+        for phrase in _STATUS_BY_FIRST.get(lows[i], ()):
+            if tuple(lows[i : i + len(phrase)]) == phrase:
+                if (weak or phrase not in WEAK_STATUSES) and (best is None or len(phrase) > len(best)):
+                    best = phrase
+        if best:
+            out.append(Value(i, i + len(best), " ".join(best), "status"))
+            i += len(best)
+        else:
+            i += 1
+    return out
+
+
+# --- entity mentions ---------------------------------------------------------------------------------------
+
+# Head nouns that type a capitalised name: "the Acme account", "Berlin office", "Trust team", "Project Atlas".
+HEAD_TYPES: dict[str, str] = {
+    "account": ACCOUNT, "accounts": ACCOUNT, "customer": ACCOUNT, "client": ACCOUNT,
+    "office": OFFICE, "offices": OFFICE, "hub": OFFICE,
+    "team": TEAM, "squad": TEAM, "guild": TEAM, "crew": TEAM,
+    "project": PROJECT, "initiative": PROJECT, "program": PROJECT, "programme": PROJECT,
+    "service": COMPONENT, "svc": COMPONENT, "component": COMPONENT, "microservice": COMPONENT,
+    "region": REGION,
+}
+_PREFIX_HEADS = {"project": PROJECT, "team": TEAM, "operation": PROJECT}
+# Heads dropped from a CamelCase identifier's name: "the FeatureStore service" is FeatureStore.
+_COMPONENT_HEADS = frozenset({"service", "svc", "component", "microservice"})
+_COMPASS = frozenset(
+    "north south east west central northeast northwest southeast southwest northcentral southcentral".split()
+)
+_REGION_ACRONYMS = frozenset("eu us uk apac emea latam amer anz mena dach nordics".split())
+_REGION_PREFIXES = frozenset(
+    "us eu ap sa ca me af uk asia europe na emea apac latam amer north south east west central".split()
+)
+
+# Capitalised words that are not names: sentence openers, chat words, generic acronyms. Stopwords are added below.
+_NOT_NAMES = frozenset(
+    """
+    i i'm i've i'd i'll ok okay yes no yeah yep nope hey hi hello thanks thank cheers sure sorry please
+    update updates decision note fyi heads quick reminder psst btw imo imho also so and but or then now today
+    tomorrow yesterday tonight morning afternoon evening week weekend monday tuesday wednesday thursday friday
+    saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
+    let let's looks look looking just maybe perhaps probably anyway anyways well great good
+    nice cool awesome agreed right correct wait hmm ah oh oops welp same done noted ack lgtm sgtm ptal wip
+    tbd tba eta eod eow ooo asap afaik iirc ci cd pr prs mr qa ux ui api apis db sla slo kpi okr okrs rfc
+    faq pto dm dms re fwd cc bcc ps nb vs etc new old last next first second everyone anyone someone nobody
+    action todo follow followup standup retro sprint demo release deploy hotfix incident postmortem
+    sounds seems feels guess wow yay nah hmm huh gotcha fine sweet perfect true exactly totally definitely
+    honestly basically apparently hopefully luckily unfortunately actually also plus btw meanwhile
+    wow woah whoa aww awww dang haha hehe lol lmao omg yay ooh ooo oh ah ahh yikes ugh phew gosh geez
+    besides anyways congrats congratulations cool nice hooray sometimes usually often always lately glad happy
+    mon tue tues wed weds thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec
+    bye yup yep gotta gonna wanna appreciate woohoo yess ikr tbh fr np ty thx omw brb
+    """.split()
+)
+
+# "them" and "their" are left out: in chat they point at groups far more often than at one entity.
+_PRONOUN_KIND = {
+    "it": "thing", "its": "thing", "itself": "thing",
+    "she": "person", "her": "person", "hers": "person", "he": "person", "him": "person", "his": "person",
+    "they": "any",
+}
+_FIRST_PERSON = frozenset({"i", "me", "my", "myself", "i'm", "i've", "i'd", "i'll"})
+
+
+@dataclass(slots=True, eq=False)
+class Mention:
+    name: str
+    start: int  # token indices in the sentence, end exclusive
+    end: int
+    types: frozenset[str]
+    person_likely: bool = False  # a bare capitalised word: most often a person's name
+    explicit: bool = False  # the type is stated (head noun, learned from an earlier fact, region shape)
+    pronoun: bool = False
+    headed: bool = False  # the type is stated by the text itself: a head noun, "Project X", a region code
+    surface: str = ""  # the text as written, when it differs from `name` (a known name spelled another way)
+
+
+def _is_camel(text: str) -> bool:
+    """FeatureStore, ReportingAPI, GitHub, iOS: an inner capital after a lowercase letter."""
+    prev_lower = False
+    for ch in text:
+        if ch.isupper() and prev_lower:
+            return True
+        prev_lower = ch.islower()
+    return False
+
+
+def _is_acronym(text: str) -> bool:
+    return len(text) >= 2 and text.isupper() and text.isalpha()
+
+
+def _region_shaped(low: str) -> bool:
+    """eu-west-1, us-east, ap-south-2: a lowercase hyphenated code with a known geographic prefix."""
+    if "-" not in low:
+        return False
+    head, _, rest = low.partition("-")
+    if head not in _REGION_PREFIXES or not rest.replace("-", "").isalnum():
+        return False
+    return any(c.isdigit() for c in rest) or any(part in _COMPASS for part in rest.split("-"))
+
+
+class KnownNames:
+    """Names the graph already holds, matched in text through their normalised key, so "Feature Store" finds
+    FeatureStore and "the acme account" finds "Acme account". Matching is a walk over key prefixes: linear."""
+
+    MAX_WORDS = 5
+
+    def __init__(self, names: Sequence[str] = ()) -> None:
+        self.by_key: dict[str, str] = {}
+        self.prefixes: set[str] = set()
+        self.first_chars: frozenset[str] = frozenset()
+        for name in names:
+            if not isinstance(name, str):
+                continue
+            if _is_value_name(name):
+                continue  # the graph's value nodes ("high", "on track", "March 14") are not entities to find
+            for key in name_keys(name):
+                if len(key) < 2 or key in self.by_key or key in _STOP_KEYS or _is_value_word(key):
+                    continue
+                self.by_key[key] = name
+                for i in range(1, len(key) + 1):
+                    self.prefixes.add(key[:i])
+        self.first_chars = frozenset(k[0] for k in self.by_key)
+
+    def match_at(self, tokens: Sequence[Token], i: int) -> tuple[int, str] | None:
+        """The longest known name starting at token i: (end index, the known name)."""
+        first = _token_key(tokens[i].low)
+        if not first or first[0] not in self.first_chars or tokens[i].low in _SKIP_LEADING:
+            return None
+        best = None
+        key = ""
+        for j in range(i, min(len(tokens), i + self.MAX_WORDS)):
+            piece = _token_key(tokens[j].low) if j > i else first
+            if not piece:
+                break
+            key += piece
+            if key not in self.prefixes:
+                break
+            if key in self.by_key:
+                best = (j + 1, self.by_key[key])
+        return best
+
+
+def _token_key(low: str) -> str:
+    return low if low.isalnum() else "".join(ch for ch in low if ch.isalnum())
+
+
+def _is_value_word(low: str) -> bool:
+    return low in PRIORITY_WORDS or low in MONTHS or low in WEEKDAYS
+
+
+def _is_value_name(name: str) -> bool:
+    """A whole name that is a priority, a status, a month or a date phrase."""
+    words = tuple(name.lower().split())
+    if not words or len(words) > 6:
+        return False
+    if len(words) == 1 and _is_value_word(words[0].strip(".,")):
+        return True
+    if words in _STATUS_SET:
+        return True
+    tokens = [Token(w, w.lower(), 0, 0) for w in name.split()]
+    dates = find_dates(tokens, name)
+    return len(dates) == 1 and dates[0].start == 0 and dates[0].end == len(tokens)
+
+
+_SKIP_LEADING = frozenset({"the", "a", "an", "our", "their", "its", "my", "your", "this", "that"})
+_STOP_KEYS = frozenset({"it", "they", "she", "he", "we", "you", "i", "me", "us", "them", "this", "that", "one"})
+
+
+@dataclass
+class _Focus:
+    """What a channel was last talking about: the antecedent mentions themselves."""
+
+    thing: Mention | None = None
+    person: Mention | None = None
+    any: Mention | None = None
+
+
+class PronounMemory:
+    """Per channel, the entity a pronoun most likely means: the subject-most thing and person of the latest
+    sentence that named one (centering: "it" tends to continue the previous sentence's subject)."""
+
+    def __init__(self) -> None:
+        self._focus: dict[str, _Focus] = {}
+
+    def reset(self) -> None:
+        self._focus.clear()
+
+    def resolve(self, channel: str | None, kind: str) -> Mention | None:
+        focus = self._focus.get(channel or "")
+        if focus is None:
+            return None
+        return focus.person if kind == "person" else focus.thing if kind == "thing" else focus.any
+
+    def observe(self, channel: str | None, mentions: Sequence[Mention], is_person: Callable[[Mention], bool]) -> None:
+        if not mentions:
+            return
+        focus = self._focus.setdefault(channel or "", _Focus())
+        focus.any = replace(mentions[0])
+        person = next((m for m in mentions if is_person(m)), None)
+        thing = next((m for m in mentions if not is_person(m)), None)
+        if person is not None:
+            focus.person = replace(person)
+        if thing is not None:
+            focus.thing = replace(thing)
+
+
+def pronoun_mention(antecedent: Mention, kind: str, start: int) -> Mention:
+    """A pronoun at `start` standing for `antecedent`: "it" is no person, "she" is one."""
+    types = antecedent.types
+    person_likely = antecedent.person_likely
+    if kind == "thing" and len(types) > 1:
+        types, person_likely = types - {PERSON}, False
+    elif kind == "person":
+        types, person_likely = frozenset({PERSON}), False
+    return Mention(antecedent.name, start, start + 1, types, person_likely=person_likely,
+                   explicit=len(types) == 1, pronoun=True)
+
+
+def find_mentions(
+    tokens: Sequence[Token],
+    message: str,
+    *,
+    known: KnownNames,
+    learned: Callable[[str], str | None],
+    resolve_pronoun: Callable[[str, list[Mention]], Mention | None],
+    speaker: str | None = None,
+    common: Container[str] = frozenset(),
+) -> list[Mention]:
+    """Entity mentions in one sentence, left to right, not overlapping.
+
+    `learned(name)` returns the type an earlier fact established for a name (or None); `resolve_pronoun(kind,
+    mentions_so_far)` returns the antecedent mention of a pronoun of that kind ("thing", "person", "any"); `common`
+    holds words seen written in lowercase, which are not names when they open a sentence ("Happy to help").
+    """
+    out: list[Mention] = []
+    n = len(tokens)
+    first_word = next((k for k, t in enumerate(tokens) if t.is_word), 0)
+    i = 0
+    while i < n:
+        t = tokens[i]
+        text = t.text
+        low = t.low
+        if not (text[0].isalnum() or text[0] == "_"):
+            i += 1
+            continue
+        # names the graph knows come first: they carry their canonical spelling
+        hit = known.match_at(tokens, i) if known.by_key else None
+        if hit is not None:
+            end, name = hit
+            # "the FeatureStore service", "Acme account": a trailing head noun belongs to the known name
+            if end < n and tokens[end].low in HEAD_TYPES:
+                end += 1
+            default = _types_of_name(name)
+            bare = default == ANY_TYPE and all(_title_word(w) and w.isalpha() for w in name.split())
+            mention = _typed(name, i, end, learned, default=default, person_likely=bare)
+            surface = span_text(message, tokens[i:end])
+            if surface != name:
+                mention.surface = surface
+            out.append(mention)
+            i = end
+            continue
+        if low in _PRONOUN_KIND:
+            kind = _PRONOUN_KIND[low]
+            antecedent = resolve_pronoun(kind, out)
+            if antecedent is not None:
+                out.append(pronoun_mention(antecedent, kind, i))
+            i += 1
+            continue
+        if low in _FIRST_PERSON and speaker:
+            out.append(Mention(speaker, i, i + 1, frozenset({PERSON}), explicit=True, pronoun=True))
+            i += 1
+            continue
+        if _region_shaped(low):
+            out.append(Mention(text, i, i + 1, frozenset({REGION}), explicit=True, headed=True))
+            i += 1
+            continue
+        if not text[0].isupper() or not _name_word(tokens, i, first_word):
+            i += 1
+            continue
+        if (i == first_word or text.isupper()) and low in common:
+            i += 1
+            continue  # "Happy to help", "I'm DOING it": a word seen in lowercase, not a name
+        # "Project Atlas", "Team Trust"
+        if low in _PREFIX_HEADS and i + 1 < n and tokens[i + 1].text[0].isupper() and _name_word(tokens, i + 1, -1):
+            end = i + 2
+            while end < n and _title_word(tokens[end].text) and _name_word(tokens, end, -1):
+                end += 1
+            name = span_text(message, tokens[i:end])
+            out.append(_typed(name, i, end, learned, default=frozenset({_PREFIX_HEADS[low]}), explicit=True))
+            i = end
+            continue
+        if _is_camel(text) or not text.isalpha() and not _title_word(text):
+            end = i + 1
+            name = text
+            types = CAMEL_TYPES if _is_camel(text) else ACRONYM_TYPES
+            explicit = False
+            if end < n and tokens[end].low in HEAD_TYPES:
+                head_type = HEAD_TYPES[tokens[end].low]
+                types, explicit = frozenset({head_type}), True
+                if tokens[end].low not in _COMPONENT_HEADS:
+                    name = span_text(message, tokens[i : end + 1])
+                end += 1
+            out.append(_typed(name, i, end, learned, default=types, explicit=explicit))
+            i = end
+            continue
+        if _is_acronym(text):
+            end = i + 1
+            types, explicit, name = ACRONYM_TYPES, False, text
+            if low in _REGION_ACRONYMS:
+                types, explicit = frozenset({REGION}), True
+            if end < n and tokens[end].low in HEAD_TYPES:
+                types, explicit = frozenset({HEAD_TYPES[tokens[end].low]}), True
+                name = span_text(message, tokens[i : end + 1])
+                end += 1
+            out.append(_typed(name, i, end, learned, default=types, explicit=explicit))
+            i = end
+            continue
+        # Title-case words: a run of them is one name ("Dana Kim", "Feature Store"), typed by a head noun
+        end = i + 1
+        while end < n and end - i < 4 and _title_word(tokens[end].text) and _name_word(tokens, end, -1):
+            end += 1
+        if end < n and tokens[end].low in HEAD_TYPES:
+            head_type = HEAD_TYPES[tokens[end].low]
+            name = span_text(message, tokens[i : end + 1])
+            out.append(_typed(name, i, end + 1, learned, default=frozenset({head_type}), explicit=True))
+            i = end + 1
+            continue
+        name = span_text(message, tokens[i:end])
+        out.append(_typed(name, i, end, learned, default=ANY_TYPE, person_likely=True))
+        i = end
+    return out
+
+
+def _title_word(text: str) -> bool:
+    return text[0].isupper() and (len(text) == 1 or text[1:].islower() or text.istitle()) and text[0].isalpha()
+
+
+def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
+    """Could this capitalised token be (part of) a name?"""
+    t = tokens[i]
+    low = t.low
+    if low in _NOT_NAMES or low in MONTHS or low in PRIORITY_WORDS:
+        return False
+    if low in _STOPWORDS and not _is_acronym(t.text):  # "US", "IT" stay names; "It", "Now" do not
+        return False
+    if i + 1 < len(tokens) and tokens[i + 1].low == ":" and i <= first_word + 2:
+        return False  # a label: "Update:", "Decision:"
+    if any(low[k] == low[k + 1] == low[k + 2] for k in range(len(low) - 2)):
+        return False  # "Awww", "Sooo": stretched interjections
+    apostrophe = t.text.find("'") if "'" in t.text else t.text.find("’")
+    if 0 < apostrophe < len(t.text) - 1 and t.text[apostrophe + 1].islower():
+        return False  # "Where'd", "They've": contractions (but "O'Brien" is a name)
+    if i == first_word and (low.endswith(("ing", "ed", "ly")) and len(low) > 4 or low in CUE_FIRST_WORDS):
+        return False  # "Grabbing coffee", "Bumped the limit", "Priority for X is high"
+    return True
+
+
+def _types_of_name(name: str) -> frozenset[str]:
+    """Types a known name's own spelling tells."""
+    parts = name.split()
+    if len(parts) > 1 and parts[-1].lower() in HEAD_TYPES:
+        return frozenset({HEAD_TYPES[parts[-1].lower()]})
+    if len(parts) > 1 and parts[0].lower() in _PREFIX_HEADS:
+        return frozenset({_PREFIX_HEADS[parts[0].lower()]})
+    if len(parts) == 1 and (_region_shaped(name.lower()) or name.isupper() and name.lower() in _REGION_ACRONYMS):
+        return frozenset({REGION})
+    if len(parts) == 1 and _is_camel(name):
+        return CAMEL_TYPES
+    if len(parts) == 1 and _is_acronym(name):
+        return ACRONYM_TYPES
+    return ANY_TYPE
+
+
+def _typed(
+    name: str, start: int, end: int, learned: Callable[[str], str | None], *, default: frozenset[str],
+    explicit: bool = False, person_likely: bool = False,
+) -> Mention:
+    headed = explicit or len(default) == 1
+    kind = learned(name)
+    if kind is not None:
+        return Mention(name, start, end, frozenset({kind}), explicit=True, headed=headed)
+    return Mention(name, start, end, default, person_likely=person_likely and not headed, explicit=headed,
+                   headed=headed)
