@@ -1,0 +1,436 @@
+"""Backend 4, `graph`: facts as a temporal context graph; a question is answered by linking its anchor to a node
+and walking the relation chain read from its wording to a node of the expected type.
+
+The context handed to the reader is only the walked facts as short sentences, so a query costs a few dozen
+tokens whatever the length of the conversation.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+from memories.answer import Answer, ContextItem, Hop, LinkDecision, Trace
+from memories.embedder import Embedder, shared_minilm
+from memories.graph_store import Edge, GraphStore, is_single_valued
+from memories.linker import Linker, NodeEmbeddings
+from memories.prompt import build_prompt
+from memories.protocol import EdgeView, MemoryConfig, NodeView, Snapshot
+from memories.question import ParsedQuestion, Slot, parse_question, prototypes, subject_types, type_routes
+from memories.tokens import count_tokens
+from scenarios.models import PREDICATES, Turn
+
+# How walked facts read in the context. Kept short: every word is paid for on every query. A path reads as one
+# sentence from the anchor outward ("AuthProxy depends on PricingEngine, owned by Omar, in Compute team."), so a
+# node on the way is named once.
+SENTENCES: dict[str, str] = {
+    "owned_by": "{s} is owned by {o}",
+    "depends_on": "{s} depends on {o}",
+    "priority": "{s} has {o} priority",
+    "deployed_in": "{s} runs in {o}",
+    "member_of": "{s} is in {o}",
+    "handled_by": "{s} is handled by {o}",
+    "works_in": "{s} works in {o}",
+    "located_in": "{s} is in {o}",
+    "plan": "{s} is on plan {o}",
+    "renews_in": "{s} renews in {o}",
+    "led_by": "{s} is led by {o}",
+    "uses": "{s} uses {o}",
+    "deadline": "{s} is due {o}",
+    "status": "{s} status: {o}",
+}
+# A fact alone, where the active voice is shorter.
+SHORT: dict[str, str] = {"owned_by": "{o} owns {s}", "handled_by": "{o} handles {s}", "led_by": "{o} leads {s}"}
+# A later hop, its subject being the previous hop's object.
+CLAUSES: dict[str, str] = {
+    "owned_by": "owned by {o}",
+    "depends_on": "which depends on {o}",
+    "priority": "priority {o}",
+    "deployed_in": "deployed in {o}",
+    "member_of": "in {o}",
+    "handled_by": "handled by {o}",
+    "works_in": "based in {o}",
+    "located_in": "in {o}",
+    "plan": "on plan {o}",
+    "renews_in": "renewing in {o}",
+    "led_by": "led by {o}",
+    "uses": "using {o}",
+    "deadline": "due {o}",
+    "status": "status {o}",
+}
+
+
+def sentence(subject: str, predicate: str, obj: str, *, short: bool = False) -> str:
+    """One fact as a sentence (without the full stop)."""
+    template = (SHORT.get(predicate) if short else None) or SENTENCES.get(predicate)
+    if template is None:
+        return f"{subject} {predicate.replace('_', ' ')} {obj}"
+    return template.format(s=subject, o=obj)
+
+
+def render_path(hops: list[tuple[str, str, str, bool]], last_objects: list[str]) -> str:
+    """A walked path as one sentence. `hops` are (subject, predicate, object, walked backwards); the last hop's
+    object is replaced by `last_objects` joined ("FeatureStore and AuthService") when a multi-valued hop listed
+    several."""
+    objects = " and ".join(last_objects)
+    if any(back for *_, back in hops):
+        # against an edge's direction a clause would misread: state each fact in full; the answer of a backward
+        # last hop is its subject
+        parts = []
+        for k, (s, p, o, back) in enumerate(hops):
+            if k == len(hops) - 1:
+                s, o = (objects, o) if back else (s, objects)
+            parts.append(sentence(s, p, o))
+        return ". ".join(parts) + "."
+    first_s, first_p, first_o, _ = hops[0]
+    if len(hops) == 1:
+        return sentence(first_s, first_p, objects, short=len(last_objects) == 1) + "."
+    parts = [sentence(first_s, first_p, first_o)]
+    for k, (_, p, o, _) in enumerate(hops[1:], start=1):
+        o = objects if k == len(hops) - 1 else o
+        template = CLAUSES.get(p)
+        parts.append(template.format(o=o) if template else f"{p.replace('_', ' ')} {o}")
+    return ", ".join(parts) + "."
+
+
+_PREDICATE_ORDER = [p for p in PREDICATES if p != "described_as"]
+INVERSE_PENALTY = 0.5  # a hop against the edge's direction is allowed only when no forward edge fits
+MAX_PATHS_KEPT = 5  # paths kept in the trace besides the answer's
+MAX_PARSED_CACHED = 512
+MAX_LISTED = 3  # a multi-valued last hop lists up to this many objects ("FeatureStore, AuthService")
+
+
+@dataclass(frozen=True)
+class _Path:
+    node: str  # key of the node the path ends on
+    hops: tuple[tuple[Edge, bool], ...]  # (edge, walked against its direction)
+    scores: tuple[float, ...]
+
+    @property
+    def score(self) -> float:
+        return sum(self.scores)
+
+    def visits(self, key: str) -> bool:
+        return any(e.subject == key or e.object == key for e, _ in self.hops)
+
+
+@dataclass
+class WalkResult:
+    paths: list[_Path]  # answer path first; on failure, the partial path walked (if any)
+    failure: str | None
+    chain: list[str]  # the predicates the walk used (or tried)
+
+
+class GraphMemory:
+    name = "graph"
+
+    def __init__(self, config: MemoryConfig | None = None, embedder: Embedder | None = None) -> None:
+        self.config = config or MemoryConfig()
+        self.embedder: Embedder = embedder if embedder is not None else shared_minilm()
+        self._extractor = None
+        # The engine and the TUI run memory work in worker threads: an answer must not see a half-ingested turn.
+        self._lock = threading.RLock()
+        self.reset()
+        prototypes(self.embedder)  # embed the relation prototypes now, not inside the first answer
+
+    def reset(self) -> None:
+        with self._lock:
+            self._reset()
+
+    def _reset(self) -> None:
+        self.store = GraphStore(supersession=self.config.supersession)
+        self._embeddings = NodeEmbeddings(self.embedder)
+        self.linker = Linker(self.store, self._embeddings, mode=self.config.linker)
+        self._parsed: dict[str, tuple[int, ParsedQuestion]] = {}
+        self._extractor = None  # pronoun state is per conversation: a reset starts a fresh extractor
+
+    # ---- ingest ------------------------------------------------------------------------------------------
+    def ingest(self, turn: Turn) -> None:
+        with self._lock:
+            self._ingest(turn)
+            self._embed_pending()
+
+    def ingest_many(self, turns: list[Turn]) -> None:
+        with self._lock:
+            for turn in turns:
+                self._ingest(turn)
+            self._embed_pending()
+
+    def _ingest(self, turn: Turn) -> None:
+        if self.config.extraction == "oracle":
+            facts = [(f.subject, f.predicate, f.object, None) for f in turn.facts]
+            extracted = False
+            aliases: list = []
+        else:
+            if turn.kind == "question":
+                return  # a question states no fact
+            facts, aliases = self._extract(turn)
+            extracted = True
+        for subject, predicate, obj, score in facts:
+            edge = self.store.add_fact(subject, predicate, obj, turn=turn.index, speaker=turn.speaker,
+                                       channel=turn.channel, extracted=extracted, score=score)
+            for key in (edge.subject, edge.object):
+                node = self.store.get(key)
+                if node is not None and not node.is_value:  # values are answers, never linked to
+                    self._embeddings.mark(node)
+        for name, alias, score in aliases:
+            self.store.add_alias(name, alias, score)
+
+    def _extract(self, turn: Turn) -> tuple[list[tuple[str, str, str, float | None]], list[tuple[str, str, float]]]:
+        if self._extractor is None:
+            from memories.extractor import RuleExtractor  # written alongside; only the rules path needs it
+
+            self._extractor = RuleExtractor(self.embedder)
+        known = [n.name for n in self.store.nodes()]
+        extraction = self._extractor.extract(turn.text, channel=turn.channel, known_entities=known,
+                                             speaker=turn.speaker)
+        facts = [(f.subject, f.predicate, f.object, getattr(f, "score", None)) for f in extraction.facts]
+        aliases = []
+        for item in getattr(extraction, "aliases", None) or ():
+            # (node name, alias, score) when the extractor resolved a new name onto a known node
+            if isinstance(item, (tuple, list)) and len(item) == 3:
+                aliases.append((str(item[0]), str(item[1]), float(item[2])))
+        return facts, aliases
+
+    def _embed_pending(self) -> None:
+        if self.config.linker == "semantic":
+            self._embeddings.flush()
+
+    # ---- answer ------------------------------------------------------------------------------------------
+    def parse(self, question: str) -> ParsedQuestion:
+        """The question read against the current vocabulary (cached per text until names change)."""
+        cached = self._parsed.get(question)
+        if cached is not None and cached[0] == self.store.version:
+            return cached[1]
+        parsed = parse_question(question, self.store, self.embedder)
+        if len(self._parsed) >= MAX_PARSED_CACHED:
+            self._parsed.clear()  # a long interactive session must not grow it without bound
+        self._parsed[question] = (self.store.version, parsed)
+        return parsed
+
+    def answer(self, question: str, *, as_of: int | None = None) -> Answer:
+        with self._lock:
+            start = time.perf_counter()
+            parsed = self.parse(question)
+            links, _, result = self.resolve(parsed, as_of)
+            answer_text, answer_paths = self._answer_text(result)
+            # Retrieval and reading end here; what follows renders the trace and counts the prompt's tokens.
+            latency_ms = (time.perf_counter() - start) * 1000.0
+            return self._build(question, parsed, links, result, answer_text, answer_paths, latency_ms, as_of)
+
+    def resolve(self, parsed: ParsedQuestion, as_of: int | None = None
+                ) -> tuple[list[LinkDecision], str | None, WalkResult]:
+        """Link the mentions, then walk from each linked anchor in turn; the first walk that answers wins."""
+        links: list[LinkDecision] = []
+        anchors: list[str] = []
+        types = _start_types(parsed)
+        for mention in parsed.mentions:
+            decision = self.linker.link(mention, as_of=as_of, types=types)
+            links.append(decision)
+            key = self.linker.key_of(decision)
+            if key is not None and key not in anchors:
+                anchors.append(key)
+        # things a question is about come before values it might mention ("high", "Q3")
+        anchors.sort(key=lambda k: self.store.node(k).is_value)
+        if not anchors:
+            return links, None, WalkResult([], "no_link", [s.best for s in parsed.slots])
+        first: WalkResult | None = None
+        for key in anchors:
+            result = self.walk(key, parsed, as_of)
+            if result.failure is None:
+                return links, key, result
+            first = first or result
+        return links, anchors[0], first  # type: ignore[return-value]
+
+    def walk(self, anchor: str, parsed: ParsedQuestion, as_of: int | None = None) -> WalkResult:
+        """At most max_hops hops from `anchor` along the view at `as_of`, following the question's relation
+        chain in order and ending on a node of the expected type."""
+        # Relations read from the words; the typed tail is recomputed from the node the walk actually reaches
+        # (the parse had to guess which alternative the anchor has edges for).
+        slots = [s for s in parsed.slots if s.source != "typed"]
+        result = self._walk(anchor, slots, parsed.expected_types, as_of)
+        if result.failure is not None and any(s.source == "semantic" for s in slots):
+            # A relation guessed from embeddings led nowhere; the lexicon's cues and the asked type alone may
+            # ("In which region is the Warsaw office?": office -> region by located_in).
+            retry = self._walk(anchor, [s for s in slots if s.source != "semantic"], parsed.expected_types, as_of)
+            if retry.failure is None:
+                return retry
+        return result
+
+    def _walk(self, anchor: str, slots: list[Slot], expected: tuple[str, ...], as_of: int | None) -> WalkResult:
+        if slots:
+            return self._follow(anchor, slots, expected, as_of)
+        # Nothing read but the asked type ("Which team is Lena on?"): the schema's routes from the anchor's type,
+        # shortest first; the first the graph holds edges for answers.
+        if not expected:
+            return WalkResult([], "no_relation", [])
+        kind = self.store.node(anchor).type
+        routes = _routes(kind, expected, 3)
+        # then against an edge: "Who is in the Trust team?" (member_of arrives at a team from a person)
+        routes += [(p,) for p in _PREDICATE_ORDER if PREDICATES[p][1] == kind and PREDICATES[p][0] in expected]
+        if not routes:
+            return WalkResult([], "no_relation", [])
+        first: WalkResult | None = None
+        for route in routes:
+            result = self._follow(anchor, [Slot(((p, 1.0),), "", "typed") for p in route], expected, as_of)
+            if result.failure is None:
+                return result
+            first = first or result
+        return first  # type: ignore[return-value]
+
+    def _follow(self, anchor: str, slots: list[Slot], expected: tuple[str, ...], as_of: int | None) -> WalkResult:
+        max_hops = self.config.max_hops
+        chain = [s.best for s in slots]
+        frontier = [_Path(anchor, (), ())]
+        for depth, slot in enumerate(slots):
+            if depth >= max_hops:
+                return WalkResult(frontier[:1], "no_path", chain)
+            alternatives = slot.as_dict()
+            nxt: list[_Path] = []
+            for path in frontier:
+                nxt.extend(self._step(path, alternatives, as_of))
+            if not nxt:
+                return WalkResult(frontier[:1] if frontier[0].hops else [], "no_edge", chain)
+            frontier = nxt
+        done: list[_Path] = []
+        for path in frontier:
+            node = self.store.node(path.node)
+            if not expected or any(node.has_type(t) for t in expected) or node.type == "entity":
+                done.append(path)
+                continue
+            # typed completion: the hops still needed to reach the asked type, by the first route that has edges
+            for route in _routes(node.type, expected, max_hops - len(path.hops)):
+                tails = [path]
+                for predicate in route:
+                    tails = [p for t in tails for p in self._step(t, {predicate: 1.0}, as_of)]
+                if tails:
+                    done.extend(tails)
+                    break
+        if not done:
+            return WalkResult(frontier[:1], "no_path", chain)
+        # typed matches before untyped ("entity") ends, then the best-scoring chain; insertion order breaks ties
+        done.sort(key=lambda p: (bool(expected) and not any(self.store.node(p.node).has_type(t) for t in expected),
+                                 -p.score))
+        return WalkResult(done, None, [e.predicate for e, _ in done[0].hops])
+
+    def _step(self, path: _Path, alternatives: dict[str, float], as_of: int | None) -> list[_Path]:
+        forward = [(alternatives[e.predicate], e) for e in self.store.out_edges(path.node, as_of)
+                   if e.predicate in alternatives and not path.visits(e.object)]
+        if forward:
+            top = max(s for s, _ in forward)
+            return [_Path(e.object, path.hops + ((e, False),), path.scores + (s,)) for s, e in forward if s == top]
+        backward = [(alternatives[e.predicate] * INVERSE_PENALTY, e) for e in self.store.in_edges(path.node, as_of)
+                    if e.predicate in alternatives and not path.visits(e.subject)]
+        if not backward:
+            return []
+        top = max(s for s, _ in backward)
+        return [_Path(e.subject, path.hops + ((e, True),), path.scores + (s,)) for s, e in backward if s == top]
+
+    def _answer_text(self, result: WalkResult) -> tuple[str, list[_Path]]:
+        if result.failure is not None or not result.paths:
+            return "", []
+        best = result.paths[0]
+        if not best.hops or is_single_valued(best.hops[-1][0].predicate):
+            # one value; with supersession off the stale edge comes first and is answered, as the bug does
+            return self.store.name_of(best.node), [best]
+        # a multi-valued last hop lists its siblings: "What does ReportingAPI depend on?" -> both components
+        same = [p for p in result.paths
+                if p.hops[:-1] == best.hops[:-1] and p.hops[-1][0].predicate == best.hops[-1][0].predicate
+                and p.scores == best.scores]
+        names: list[str] = []
+        kept: list[_Path] = []
+        for p in same[:MAX_LISTED]:
+            name = self.store.name_of(p.node)
+            if name not in names:
+                names.append(name)
+                kept.append(p)
+        return ", ".join(names), kept
+
+    # ---- output ------------------------------------------------------------------------------------------
+    def _hop(self, edge: Edge, as_of: int | None) -> Hop:
+        superseded = edge.valid_to is not None and (as_of is None or edge.valid_to <= as_of)
+        return Hop(subject=self.store.name_of(edge.subject), predicate=edge.predicate,
+                   object=self.store.name_of(edge.object), turns=list(edge.turns), valid_from=edge.valid_from,
+                   valid_to=edge.valid_to, superseded=superseded)
+
+    def _build(self, question: str, parsed: ParsedQuestion, links: list[LinkDecision], result: WalkResult,
+               text: str, answer_paths: list[_Path], latency_ms: float, as_of: int | None) -> Answer:
+        context: list[ContextItem] = []
+        if answer_paths:
+            best = answer_paths[0]
+            name = self.store.name_of
+            hops = [(name(e.subject), e.predicate, name(e.object), back) for e, back in best.hops]
+            last = [name(p.hops[-1][0].subject if p.hops[-1][1] else p.hops[-1][0].object) for p in answer_paths]
+            turns = sorted({t for p in answer_paths for e, _ in p.hops for t in e.turns})
+            context.append(ContextItem(text=render_path(hops, last), turns=turns, score=round(best.score, 4)))
+        paths = [[self._hop(e, as_of) for e, _ in p.hops] for p in result.paths[: 1 + MAX_PATHS_KEPT]]
+        stale: list[Hop] = []
+        if result.paths:
+            stale_ids: set[int] = set()
+            for edge, _ in result.paths[0].hops:
+                for old in self.store.retired_like(edge, as_of):
+                    if old.id not in stale_ids:
+                        stale_ids.add(old.id)
+                        stale.append(self._hop(old, as_of))
+        relations, scores = _reported_chain(parsed, result)
+        trace = Trace(
+            backend=self.name, links=links, relations=relations, relation_scores=scores,
+            expected_type=_expected(parsed, result, self.store),
+            paths=paths, stale=stale, failure=result.failure,
+        )
+        prompt = build_prompt(question, context)
+        return Answer(backend=self.name, text=text, context=context, prompt=prompt, tokens=count_tokens(prompt),
+                      latency_ms=latency_ms, trace=trace)
+
+    # ---- inspector ---------------------------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        with self._lock:
+            return self._snapshot()
+
+    def _snapshot(self) -> Snapshot:
+        nodes = [NodeView(name=n.name, type=n.type, description=n.description(), aliases=list(n.aliases),
+                          mentions=list(n.mentions)) for n in self.store.nodes()]
+        edges = [EdgeView(subject=self.store.name_of(e.subject), predicate=e.predicate,
+                          object=e.object if e.predicate == "described_as" else self.store.name_of(e.object),
+                          turns=list(e.turns), speaker=e.speaker, channel=e.channel, valid_from=e.valid_from,
+                          valid_to=e.valid_to, extracted=e.extracted) for e in self.store.edges()]
+        return Snapshot(backend=self.name, nodes=nodes, edges=edges)
+
+
+def _start_types(parsed: ParsedQuestion) -> frozenset[str] | None:
+    """The node types the chain's first relation can start from, or None when any node may."""
+    if not parsed.slots:
+        return None
+    types: set[str] = set()
+    for predicate, _ in parsed.slots[0].alternatives:
+        kinds = subject_types(predicate)
+        if kinds is None:
+            return None
+        types.update(kinds)
+    return frozenset(types)
+
+
+def _routes(start: str, expected: tuple[str, ...], max_len: int) -> list[tuple[str, ...]]:
+    """Schema routes from a node type to any admissible answer type, shortest first."""
+    routes = [r for goal in expected for r in type_routes(start, goal, max(0, max_len))]
+    routes.sort(key=len)  # stable: each goal's own ranking (canonical hops first) is kept
+    return routes
+
+
+def _reported_chain(parsed: ParsedQuestion, result: WalkResult) -> tuple[list[str], list[float]]:
+    """The chain as read from the question, with each slot's alternative replaced by the one the walk took."""
+    if result.failure is None and result.paths:
+        walked = [e.predicate for e, _ in result.paths[0].hops]
+        scores = list(result.paths[0].scores)
+        return walked, [round(s, 4) for s in scores]
+    return list(parsed.relations) or list(result.chain), list(parsed.relation_scores) or [1.0] * len(result.chain)
+
+
+def _expected(parsed: ParsedQuestion, result: WalkResult, store: GraphStore) -> str | None:
+    """The answer type: the one the wording names, else the type the walked chain ended on, else the parse's."""
+    if parsed.expected_types and len(parsed.expected_types) == 1:
+        return parsed.expected_types[0]
+    if result.failure is None and result.paths:
+        return store.node(result.paths[0].node).type
+    return parsed.expected_type

@@ -1,0 +1,767 @@
+"""Understanding a question from its wording alone: what it is about (anchor mentions), which relations lead
+from there to the answer (in order, anchor outward), and what kind of thing the answer is.
+
+It never sees a question's type, gold answer or evidence. Relations come from a lexicon of common English
+phrasings per canonical predicate, and, for wordings the lexicon lacks, from embedding similarity of the
+question (the thing asked about masked as "it") or of its leftover phrase to per-predicate prototype questions.
+Chains are ordered and completed by the predicates' subject/object types ("which team owns X" needs owned_by
+then member_of).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import weakref
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from memories.embedder import Embedder
+from memories.text import STOPWORDS, stem, words
+from scenarios.models import PREDICATES
+
+# ---- relation lexicon --------------------------------------------------------------------------------------
+# phrase -> {predicate: score}. Several predicates share a phrasing ("look after" an account or a component);
+# the walk picks the one the anchor actually has edges for, so the scores only rank the alternatives.
+_PRIMARY: dict[str, list[str]] = {
+    "owned_by": ["whose", "own", "owns", "owned by", "owner", "owners", "ownership", "maintain", "maintains",
+                 "maintained by", "maintainer", "responsible for", "on call for", "in charge of", "look after",
+                 "looks after", "looked after by", "take care of", "takes care of", "taken care of by"],
+    "depends_on": ["depend on", "depends on", "depending on", "dependent on", "dependency", "dependencies",
+                   "rely on", "relies on", "relying on", "reliant on", "need", "needs", "call", "calls", "calling",
+                   "built on", "built on top of", "sit on top of", "sits on top of", "backed by", "talk to",
+                   "talks to", "pull from", "pulls from", "consume", "consumes", "require", "requires",
+                   "downstream of"],
+    "priority": ["priority", "priorities", "prioritised", "prioritized", "urgent", "urgency", "important",
+                 "importance", "severity"],
+    "deployed_in": ["deployed in", "deployed to", "deployed", "deploy", "deployment", "hosted in", "hosted",
+                    "host", "hosting", "run in", "runs in", "running in", "live in", "lives in", "living in"],
+    "member_of": ["member of", "members of", "belong to", "belongs to", "belonging to", "part of", "on team",
+                  "on the team", "in team", "join", "joined", "report to", "reports to", "sit on", "sits on"],
+    "handled_by": ["handle", "handles", "handled by", "handling", "manage", "manages", "managed by", "manager",
+                   "account manager", "look after", "looks after", "looked after by", "take care of",
+                   "takes care of", "taken care of by", "point of contact", "contact for", "cover", "covers",
+                   "covered by", "assigned to", "in charge of"],
+    "works_in": ["work", "works", "working", "work in", "works in", "work out of", "works out of", "work from",
+                 "works from", "work at", "works at", "based", "based in", "based out of", "based at", "sit in",
+                 "sits in", "stationed in", "stationed at"],
+    "located_in": ["located in", "located", "location", "situated in", "situated"],
+    "led_by": ["lead", "leads", "led by", "leader", "leading", "run", "runs", "run by", "running", "head",
+               "heads", "headed by", "drive", "drives", "driven by", "driving", "in charge of", "point person"],
+    "uses": ["use", "uses", "using", "used", "built with", "build with", "built in", "powered by", "run on",
+             "runs on"],
+    "deadline": ["deadline", "due", "due date", "ship", "ships", "shipping", "finish", "deliver", "delivered",
+                 "cutoff", "wrap up"],
+    "status": ["status", "state", "stage", "progress", "going", "doing", "standing"],
+    "plan": ["plan", "tier", "subscription", "subscribed to", "package", "edition"],
+    "renews_in": ["renew", "renews", "renewal", "renewing", "up for renewal", "expire", "expires",
+                  "contract end"],
+}
+# Phrasings that also fit another predicate, at a lower score.
+_SECONDARY: dict[str, list[str]] = {
+    # "whose X" asks for X's owner, handler or lead, whichever X has
+    "handled_by": ["whose", "own", "owns", "owner", "responsible for", "maintain"],
+    "owned_by": ["handle", "handles", "handled by", "manage", "manages", "managed by"],
+    "led_by": ["whose", "own", "owns", "owner", "responsible for", "manage", "manages", "managed by", "look after",
+               "handle", "handles", "handled by", "maintain", "maintains"],
+    "uses": ["rely on", "relies on", "need", "needs", "depend on", "depends on", "built on"],
+    "depends_on": ["use", "uses", "using", "used"],
+    "located_in": ["based", "based in", "based out of", "sit in", "sits in", "hosted in", "deployed in", "live in"],
+    "deployed_in": ["located in", "located", "location", "based in", "run", "runs", "running"],
+    "works_in": ["located in", "located"],
+}
+SECONDARY_SCORE = 0.85
+COMPLETION_PENALTY = 0.2  # per typed hop a reading needs to reach the asked type
+POSSESSIVE_SCORE = 0.9  # "X's tool": any predicate that ends on a tool
+
+# Prototype questions for embedding similarity, the thing asked about masked as "it": wordings the lexicon does
+# not list ("Who keeps the lights on for it?") still land nearest the right predicate more often than not, and
+# the walk only follows an alternative the anchor actually has an edge for.
+PROTOTYPES: dict[str, list[str]] = {
+    "owned_by": ["Who owns it?", "Who is responsible for it?", "Who maintains it?"],
+    "depends_on": ["What does it depend on?", "What does it rely on?", "What does it need to work?"],
+    "priority": ["What priority is it?", "How urgent is it?"],
+    "deployed_in": ["Where is it deployed?", "Which region is it hosted in?"],
+    "member_of": ["Which team is she on?", "Which team does she belong to?"],
+    "handled_by": ["Who handles the account?", "Who manages this customer?"],
+    "works_in": ["Which office does she work in?", "Where is she based?"],
+    "located_in": ["Where is the office located?", "Which region is the office in?"],
+    "led_by": ["Who leads the project?", "Who runs the project?"],
+    "uses": ["What tools does it use?", "What is it built with?"],
+    "deadline": ["When is it due?", "What is the deadline?"],
+    "status": ["What is the status?", "How is it going?"],
+    "plan": ["Which plan is the customer on?", "Which subscription tier?"],
+    "renews_in": ["When does it renew?", "When is the renewal?"],
+}
+PHRASE_THRESHOLD = 0.45  # a leftover relation phrase against the prototypes (all-MiniLM-L6-v2 cosine)
+QUESTION_THRESHOLD = 0.35  # the whole question, anchor masked, when no phrase of it is in the lexicon
+ALTERNATIVE_MARGIN = 0.12  # predicates this close to the best stay as alternatives for the walk
+MAX_ALTERNATIVES = 4
+
+# ---- answer types ------------------------------------------------------------------------------------------
+_TYPE_NOUNS: dict[str, str] = {
+    "team": "team", "teams": "team", "squad": "team", "group": "team",
+    "office": "office", "offices": "office", "site": "office", "city": "office", "branch": "office",
+    "region": "region", "regions": "region", "zone": "region", "datacenter": "region", "datacentre": "region",
+    "person": "person", "people": "person", "engineer": "person", "developer": "person", "owner": "person",
+    "manager": "person", "lead": "person", "contact": "person", "individual": "person",
+    "component": "component", "components": "component", "service": "component", "services": "component",
+    "system": "component", "module": "component", "dependency": "component", "dependencies": "component",
+    "tool": "tool", "tools": "tool", "library": "tool", "libraries": "tool", "framework": "tool",
+    "plan": "plan", "tier": "plan", "subscription": "plan",
+    "priority": "priority", "urgency": "priority",
+    "status": "status", "state": "status",
+    "month": "month",
+    "date": "date", "day": "date", "deadline": "date",
+    "account": "account", "accounts": "account", "customer": "account", "client": "account",
+    "project": "project", "projects": "project", "initiative": "project",
+}
+TYPE_NOUNS: dict[str, str] = {stem(k): v for k, v in _TYPE_NOUNS.items()}
+TYPE_NOUNS_SURFACE = frozenset(_TYPE_NOUNS)
+_WHERE_TYPES = ("office", "region")
+_WHEN_TYPES = ("month", "date")
+
+_WH = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "how"})
+_AUX = frozenset("is are was were be been being am does do did has have had can could will would should may might "
+                 "shall must".split())
+_DETERMINERS = frozenset("the a an its their his her our your this that these those".split())
+_RELATIVE = frozenset({"that", "which", "who", "whom", "whose", "where"})
+# Words that frame a question without being about anything ("do you know", "remind me", "these days").
+_FRAME = frozenset("tell remind know knows wonder wondering anyone anybody idea quick question q folks guys "
+                   "confirm recall remember sure ask asking again exactly actually currently now nowadays today "
+                   "lately still anymore days moment present right these this at as of please hey hi so "
+                   "okay ok btw just one who's wise".split())
+_TIME_PHRASES = [("these", "days"), ("right", "now"), ("at", "the", "moment"), ("at", "present"), ("as", "of", "now"),
+                 ("any", "more"), ("these", "day")]
+
+_TIME_STARTS: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in _TIME_PHRASES:
+    _TIME_STARTS.setdefault(_phrase[0], []).append(_phrase)
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_MAX_NAME_TOKENS = 6
+
+
+class Vocabulary(Protocol):
+    """What the parser may know about the memory: which surfaces are node names, which words occur in names."""
+
+    def match_name(self, surface: str) -> str | None: ...
+
+    # optional, faster: the same lookup for already lowercased word tokens, and a cheap test of whether any
+    # name can start with a word
+    # def match_words(self, words: list[str]) -> str | None: ...
+    # def could_start(self, word: str) -> bool: ...
+
+    def nodes_with_word(self, word: str) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One relation read from the question: its alternatives (predicate, score), best first."""
+
+    alternatives: tuple[tuple[str, float], ...]
+    phrase: str
+    source: str  # "lexicon" | "semantic" | "typed" (added by type completion)
+    position: int = -1  # token index in the question; -1 for typed completions
+
+    @property
+    def best(self) -> str:
+        return self.alternatives[0][0]
+
+    @property
+    def score(self) -> float:
+        return self.alternatives[0][1]
+
+    def as_dict(self) -> dict[str, float]:
+        return dict(self.alternatives)
+
+
+@dataclass
+class ParsedQuestion:
+    mentions: list[str]  # anchor candidates, best first
+    relations: list[str]  # the predicate chain, anchor outward, typed completion included
+    relation_scores: list[float]
+    expected_type: str | None
+    mention_steps: list[str] = field(default_factory=list)  # "name" | "word" | "residual", per mention
+    slots: list[Slot] = field(default_factory=list)  # the chain with alternatives (same order as relations)
+    expected_types: tuple[str, ...] = ()  # admissible answer types (where -> office or region)
+
+
+@dataclass(slots=True)
+class _Tok:
+    word: str
+    stem: str
+    start: int
+    end: int
+    role: str = ""  # "" | wh | aux | rel | name | time | connector | typenoun
+    possessive: bool = False  # written "X's" or "Xs'"
+
+
+def _build_lexicon() -> dict[str, list[tuple[tuple[str, ...], dict[str, float]]]]:
+    """First stem -> [(phrase as stems, {predicate: score})], longest phrase first."""
+    table: dict[tuple[str, ...], dict[str, float]] = {}
+    for source, score in ((_PRIMARY, 1.0), (_SECONDARY, SECONDARY_SCORE)):
+        for predicate, phrases in source.items():
+            for phrase in phrases:
+                key = tuple(stem(w) for w in words(phrase))
+                preds = table.setdefault(key, {})
+                preds[predicate] = max(preds.get(predicate, 0.0), score)
+    by_first: dict[str, list[tuple[tuple[str, ...], dict[str, float]]]] = {}
+    for key, preds in table.items():
+        by_first.setdefault(key[0], []).append((key, preds))
+    for entries in by_first.values():
+        entries.sort(key=lambda e: -len(e[0]))
+    return by_first
+
+
+_LEXICON = _build_lexicon()
+
+
+_STEMS: dict[str, str] = {}
+
+
+def _stem(word: str) -> str:
+    cached = _STEMS.get(word)
+    if cached is None:
+        cached = stem(word)
+        if len(_STEMS) < 50_000:  # bounded: question words repeat, arbitrary input must not grow it forever
+            _STEMS[word] = cached
+    return cached
+
+
+def tokenize(text: str) -> list[_Tok]:
+    """Word tokens with their character spans (contractions split as memories.text.words splits them)."""
+    out: list[_Tok] = []
+    for m in _TOKEN.finditer(text):
+        raw = m.group(0)
+        if "'" not in raw and "’" not in raw:
+            low = raw.lower()
+            poss = text[m.end() : m.end() + 1] in ("'", "’")
+            out.append(_Tok(low, _stem(low), m.start(), m.end(), possessive=poss))
+            continue
+        poss = raw.lower().endswith(("'s", "’s"))
+        for part in words(raw):
+            out.append(_Tok(part, _stem(part), m.start(), m.end(), possessive=poss))
+    return out
+
+
+def _surface(text: str, toks: list[_Tok], i: int, j: int) -> str:
+    """The original text of tokens i..j-1, a possessive "'s" cut off."""
+    s = text[toks[i].start : toks[j - 1].end]
+    if s.endswith(("'s", "’s")) and toks[j - 1].word != "s":
+        s = s[:-2]
+    return s
+
+
+def _alts(preds: dict[str, float]) -> tuple[tuple[str, float], ...]:
+    return tuple(sorted(preds.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _mark_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -> list[tuple[int, int, str]]:
+    """Spans that are known node names or aliases, longest first."""
+    spans: list[tuple[int, int, str]] = []
+    if vocab is None:
+        return spans
+    match = getattr(vocab, "match_words", None)
+    could_start = getattr(vocab, "could_start", None)
+    n = len(toks)
+    i = 0
+    while i < n:
+        found = 0
+        start = i + 1 if toks[i].word == "the" else i  # "the Acme account": the name starts after "the"
+        if start < n and toks[start].word not in STOPWORDS and (could_start is None
+                                                                or could_start(toks[start].word)):
+            for j in range(min(n, start + _MAX_NAME_TOKENS), start, -1):
+                ws = [t.word for t in toks[start:j]]
+                hit = match(ws) if match is not None else vocab.match_name(" ".join(ws))
+                if hit is not None:
+                    found = j
+                    break
+        if found:
+            spans.append((i, found, "name"))
+            for t in toks[i:found]:
+                t.role = "name"
+            i = found
+        else:
+            i += 1
+    return spans
+
+
+def _mark_words(toks: list[_Tok], vocab: Vocabulary | None) -> list[tuple[int, int, str]]:
+    """Runs of distinctive words that occur in some node's name ("Acme" of "Acme account")."""
+    spans: list[tuple[int, int, str]] = []
+    if vocab is None:
+        return spans
+    i, n = 0, len(toks)
+    while i < n:
+        t = toks[i]
+        if not t.role and _distinctive(t) and vocab.nodes_with_word(t.word):
+            j = i + 1
+            while j < n and not toks[j].role and _distinctive(toks[j]) and vocab.nodes_with_word(toks[j].word):
+                j += 1
+            spans.append((i, j, "word"))
+            for k in range(i, j):
+                toks[k].role = "name"
+            i = j
+        else:
+            i += 1
+    return spans
+
+
+def _distinctive(t: _Tok) -> bool:
+    return t.word not in STOPWORDS and t.word not in _FRAME and t.stem not in TYPE_NOUNS and t.word not in _WH
+
+
+def _hyphenated(text: str, t: _Tok) -> bool:
+    """Part of a hyphenated compound ("location-to-town", "status-wise"): a piece of a name, not a cue."""
+    return text[t.end : t.end + 1] == "-" or (t.start > 0 and text[t.start - 1] == "-")
+
+
+def _mark_relations(text: str, toks: list[_Tok]) -> list[Slot]:
+    slots: list[Slot] = []
+    i, n = 0, len(toks)
+    while i < n:
+        if toks[i].role:
+            i += 1
+            continue
+        matched = False
+        for key, preds in _LEXICON.get(toks[i].stem, ()):
+            j = i + len(key)
+            if len(key) == 1 and _hyphenated(text, toks[i]):
+                continue
+            if j <= n and all(toks[i + k].stem == key[k] and not toks[i + k].role for k in range(len(key))):
+                slots.append(Slot(_alts(preds), _surface(text, toks, i, j), "lexicon", i))
+                for k in range(i, j):
+                    toks[k].role = "rel"
+                i = j
+                matched = True
+                break
+        if not matched:
+            i += 1
+    return slots
+
+
+def _possessive_types(text: str, toks: list[_Tok]) -> list[Slot]:
+    """"Lighthouse's tool", "Dana's office": a name's possessive before a type noun is a relation to a thing of
+    that type, whichever predicate leads there (uses; works_in)."""
+    slots = []
+    for i in range(len(toks) - 1):
+        t, nxt = toks[i], toks[i + 1]
+        if t.possessive and t.role == "name" and nxt.role == "" and nxt.stem in TYPE_NOUNS:
+            kind = TYPE_NOUNS[nxt.stem]
+            preds = {p: POSSESSIVE_SCORE for p in _CHAIN_PREDICATES if PREDICATES[p][1] == kind}
+            if preds:
+                slots.append(Slot(_alts(preds), _surface(text, toks, i + 1, i + 2), "lexicon", i + 1))
+                nxt.role = "rel"
+    return slots
+
+
+def _drop_modifiers(toks: list[_Tok], slots: list[Slot]) -> list[Slot]:
+    """A one-word relation cue directly followed by an unclaimed content word modifies a noun phrase instead of
+    relating two things: "the login state store", "the plans webpage refresh", "the timed task runner live"."""
+    kept = []
+    for slot in slots:
+        i = slot.position
+        if (slot.source == "lexicon" and len(slot.phrase.split()) == 1 and i + 1 < len(toks)
+                and toks[i + 1].role == "" and toks[i + 1].word not in STOPWORDS and toks[i + 1].word not in _FRAME
+                and toks[i + 1].stem not in TYPE_NOUNS and toks[i + 1].word not in _WH):
+            toks[i].role = ""
+            continue
+        kept.append(slot)
+    # "Who is running the night theme work?": a one-word cue that ends the question right after a plain content
+    # word ("theme work") closes a noun phrase, as long as another cue is left to carry the relation.
+    out: list[Slot] = []
+    last = max((k for k, t in enumerate(toks) if t.role not in ("time",) and t.word not in _FRAME), default=-1)
+    for idx, slot in enumerate(kept):
+        i = slot.position
+        others_left = len(out) + (len(kept) - idx - 1) > 0
+        prev = toks[i - 1] if i > 0 else None
+        if (others_left and slot.source == "lexicon" and len(slot.phrase.split()) == 1 and i == last
+                and prev is not None and prev.role == "" and prev.word not in STOPWORDS
+                and prev.word not in _FRAME and prev.word not in _WH and prev.stem not in TYPE_NOUNS):
+            toks[i].role = ""
+            continue
+        out.append(slot)
+    return out
+
+
+def _mark_frame(toks: list[_Tok]) -> None:
+    n = len(toks)
+    for i, t in enumerate(toks):
+        for phrase in _TIME_STARTS.get(t.word, ()):
+            k = len(phrase)
+            if i + k <= n and all(toks[i + j].word == phrase[j] and not toks[i + j].role for j in range(k)):
+                for j in range(k):
+                    toks[i + j].role = "time"
+    for i, t in enumerate(toks):
+        if t.role:
+            continue
+        if t.word in _WH:
+            t.role = "wh"
+        elif t.word in _AUX:
+            t.role = "aux"
+        elif t.stem in TYPE_NOUNS and i + 1 < n and toks[i + 1].word in _RELATIVE:
+            # "the component that ...", "the person who ...": a connector between relations, not a mention
+            t.role = "connector"
+            toks[i + 1].role = "connector"
+            if i > 0 and toks[i - 1].word in _DETERMINERS and not toks[i - 1].role:
+                toks[i - 1].role = "connector"
+
+
+def _expected_type(toks: list[_Tok]) -> tuple[str | None, tuple[str, ...], int | None]:
+    """(explicit type, admissible types, index of the type noun that named it)."""
+    for i, t in enumerate(toks):
+        if t.word not in _WH:
+            continue
+        if t.word in ("which", "what"):
+            j = i + 1
+            while j < len(toks) and (toks[j].word in _AUX or toks[j].word in _DETERMINERS) and j - i <= 3:
+                j += 1
+            if j < len(toks) and toks[j].stem in TYPE_NOUNS:
+                kind = TYPE_NOUNS[toks[j].stem]
+                return kind, (kind,), j
+            # "which engineering team": one unknown modifier before the type noun
+            if (j + 1 < len(toks) and toks[j + 1].stem in TYPE_NOUNS and toks[j].role == ""
+                    and toks[j].word not in _AUX and toks[j].word not in STOPWORDS):
+                kind = TYPE_NOUNS[toks[j + 1].stem]
+                return kind, (kind,), j + 1
+            if t.word == "which":
+                continue
+            return None, (), None
+        if t.word in ("who", "whom"):
+            return "person", ("person",), None
+        if t.word == "whose":
+            return "person", ("person",), None
+        if t.word == "where":
+            return None, _WHERE_TYPES, None
+        if t.word == "when":
+            return None, _WHEN_TYPES, None
+        if t.word == "how":
+            nxt = toks[i + 1].word if i + 1 < len(toks) else ""
+            if nxt in ("urgent", "important", "critical"):
+                return "priority", ("priority",), None
+            return None, (), None
+    return None, (), None
+
+
+def _residual_runs(text: str, toks: list[_Tok]) -> list[tuple[int, int]]:
+    """Maximal runs of unclaimed tokens, trimmed of stopwords and framing words at both ends."""
+    runs: list[tuple[int, int]] = []
+    i, n = 0, len(toks)
+    while i < n:
+        if toks[i].role:
+            i += 1
+            continue
+        j = i
+        while j < n and not toks[j].role:
+            j += 1
+        a, b = i, j
+        while a < b and (toks[a].word in STOPWORDS or toks[a].word in _FRAME):
+            a += 1
+        while b > a and (toks[b - 1].word in STOPWORDS or toks[b - 1].word in _FRAME):
+            b -= 1
+        if a < b:
+            # keep a leading determiner for display ("the analytics endpoint")
+            if a > i and toks[a - 1].word in _DETERMINERS:
+                a -= 1
+            runs.append((a, b))
+        i = j
+    return runs
+
+
+def _content_count(toks: list[_Tok], a: int, b: int) -> int:
+    return sum(1 for t in toks[a:b] if t.word not in STOPWORDS and t.word not in _FRAME)
+
+
+# ---- embedding side ----------------------------------------------------------------------------------------
+_PROTO_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def prototypes(embedder: Embedder) -> tuple[list[str], np.ndarray]:
+    cached = _PROTO_CACHE.get(embedder)
+    if cached is None:
+        preds = [p for p, phrases in PROTOTYPES.items() for _ in phrases]
+        texts = [ph for phrases in PROTOTYPES.values() for ph in phrases]
+        cached = (preds, embedder.encode(texts))
+        _PROTO_CACHE[embedder] = cached
+    return cached
+
+
+def relation_similarity(phrases: list[str], embedder: Embedder) -> list[dict[str, float]]:
+    """For each phrase, each predicate's best cosine with its prototypes."""
+    if not phrases:
+        return []
+    preds, matrix = prototypes(embedder)
+    sims = embedder.encode(phrases) @ matrix.T
+    out = []
+    for row in sims:
+        best: dict[str, float] = {}
+        for p, s in zip(preds, row):
+            s = float(s)
+            if s > best.get(p, -1.0):
+                best[p] = s
+        out.append(best)
+    return out
+
+
+def _semantic_slot(scores: dict[str, float], phrase: str, position: int, threshold: float) -> Slot | None:
+    if not scores:
+        return None
+    top = max(scores.values())
+    if top < threshold:
+        return None
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+    alts = {p: round(sc, 4) for p, sc in ranked[:MAX_ALTERNATIVES] if sc >= top - ALTERNATIVE_MARGIN}
+    return Slot(_alts(alts), phrase, "semantic", position)
+
+
+def _masked(text: str, toks: list[_Tok], a: int, b: int) -> str:
+    """The question with tokens a..b-1 replaced by "it": what is asked, without what it is asked about."""
+    return (text[: toks[a].start] + "it" + text[toks[b - 1].end :]).strip()
+
+
+# ---- typed composition -------------------------------------------------------------------------------------
+_CHAIN_PREDICATES = [p for p in PREDICATES if p != "described_as"]
+# The canonical schema names one subject type per predicate; in plain English several kinds of thing take the
+# same relation (a tool has an owner too; an account is based in a region), so composition accepts these.
+_MORE_SUBJECTS: dict[str, tuple[str, ...]] = {
+    "owned_by": ("tool", "project", "account"),
+    "depends_on": ("tool", "project"),
+    "uses": ("component",),
+    "located_in": ("account", "component"),
+    "deployed_in": ("tool",),
+    "priority": ("project", "account"),
+    "status": ("component", "account"),
+    "deadline": ("component",),
+}
+SUBJECT_TYPES: dict[str, frozenset[str]] = {
+    p: frozenset((PREDICATES[p][0],) + _MORE_SUBJECTS.get(p, ())) for p in _CHAIN_PREDICATES
+}
+
+
+def subject_types(predicate: str) -> frozenset[str] | None:
+    """The kinds of node a predicate can start from; None for a predicate outside the vocabulary."""
+    return SUBJECT_TYPES.get(predicate)
+
+
+def type_route(start: str, goal: str, max_len: int) -> list[str] | None:
+    """The shortest predicate chain from a node type to an answer type, following the schema forward."""
+    routes = type_routes(start, goal, max_len)
+    return list(routes[0]) if routes else None
+
+
+@functools.lru_cache(maxsize=1024)
+def type_routes(start: str, goal: str, max_len: int) -> tuple[tuple[str, ...], ...]:
+    """Every predicate chain of at most `max_len` hops from a node type to an answer type that visits no type
+    twice, shortest first ("account" to "region": located_in; or handled_by, works_in, located_in)."""
+    if start == goal:
+        return ((),)
+    found: list[tuple[int, tuple[str, ...]]] = []
+    frontier: list[tuple[str, tuple[str, ...], frozenset[str], int]] = [(start, (), frozenset({start}), 0)]
+    for _ in range(max_len):
+        nxt = []
+        for kind, route, seen, loose in frontier:
+            for p in _CHAIN_PREDICATES:
+                o = PREDICATES[p][1]
+                if kind not in SUBJECT_TYPES[p] or o in seen:
+                    continue
+                # hops off the canonical schema (an account "owned by") rank after canonical ones
+                step_loose = loose + (PREDICATES[p][0] != kind)
+                if o == goal:
+                    found.append((step_loose, route + (p,)))
+                else:
+                    nxt.append((o, route + (p,), seen | {o}, step_loose))
+        frontier = nxt
+    found.sort(key=lambda f: (len(f[1]), f[0]))
+    return tuple(route for _, route in found)
+
+
+def _obj(p: str) -> str:
+    return PREDICATES[p][1] if p in PREDICATES else "entity"
+
+
+def _composes(a: str, b: str) -> bool:
+    oa, sb = _obj(a), SUBJECT_TYPES.get(b)
+    return oa == "entity" or sb is None or oa in sb
+
+
+def _order(slots: list[Slot], expected: tuple[str, ...], max_len: int = 3) -> tuple[list[Slot], bool]:
+    """Pick the order and the alternative of each slot so that types compose and the chain can end on an
+    admissible answer type; the reading order (anchor outward) wins ties. False when no reading fits."""
+    if not slots:
+        return [], True
+    if len(slots) == 1 and not expected:
+        return list(slots), True
+    if len(slots) == 1:  # the common case, without the permutation machinery
+        slot = slots[0]
+        best_alt: tuple[float, tuple[str, float]] | None = None
+        for alt in slot.alternatives[:4]:
+            end = _obj(alt[0])
+            extra = 0
+            if end not in expected and end != "entity":
+                lengths = [len(r) for goal in expected for r in type_routes(end, goal, max_len - 1)[:1]]
+                if not lengths:
+                    continue
+                extra = min(lengths)
+            score = alt[1] - COMPLETION_PENALTY * extra
+            if best_alt is None or score > best_alt[0] + 1e-9:
+                best_alt = (score, alt)
+        if best_alt is None:
+            return list(slots), False
+        alt = best_alt[1]
+        alts = (alt,) + tuple(a for a in slot.alternatives if a[0] != alt[0])
+        return [Slot(alts, slot.phrase, slot.source, slot.position)], True
+    best: tuple[float, list[Slot]] | None = None
+    for rank, perm in enumerate(itertools.permutations(range(len(slots)))):
+        options = [slots[i].alternatives[:4] for i in perm]
+        for combo in itertools.product(*options):
+            preds = [p for p, _ in combo]
+            if any(not _composes(preds[k], preds[k + 1]) for k in range(len(preds) - 1)):
+                continue
+            end = _obj(preds[-1])
+            extra = 0
+            if expected and end not in expected and end != "entity":
+                room = max_len - len(preds)
+                routes = [r for r in (type_route(end, goal, room) for goal in expected) if r is not None]
+                if not routes:
+                    continue
+                extra = min(len(r) for r in routes)
+            # a reading that reaches the asked type by itself beats one that needs typed hops appended
+            score = sum(s for _, s in combo) - COMPLETION_PENALTY * extra - 0.01 * rank
+            if best is None or score > best[0] + 1e-9:
+                chosen = []
+                for k, i in enumerate(perm):
+                    slot = slots[i]
+                    alts = (combo[k],) + tuple(a for a in slot.alternatives if a[0] != combo[k][0])
+                    chosen.append(Slot(alts, slot.phrase, slot.source, slot.position))
+                best = (score, chosen)
+    return (best[1], True) if best else (slots, False)
+
+
+def complete(slots: list[Slot], start_type: str | None, expected: tuple[str, ...], max_len: int = 3) -> list[Slot]:
+    """Append the typed edges still needed to reach the expected answer type ("which team owns X":
+    owned_by reaches a person; member_of takes the person to a team)."""
+    if not expected:
+        return list(slots)
+    end = _obj(slots[-1].best) if slots else start_type
+    if end is None or end == "entity" or end in expected:
+        return list(slots)
+    for goal in expected:
+        route = type_route(end, goal, max_len - len(slots))
+        if route is not None:
+            return list(slots) + [Slot(((p, 1.0),), "", "typed") for p in route]
+    return list(slots)
+
+
+# ---- the parser --------------------------------------------------------------------------------------------
+def parse_question(text: str, vocab: Vocabulary | None = None, embedder: Embedder | None = None) -> ParsedQuestion:
+    """Read a question: anchor mentions, the relation chain (anchor outward) and the expected answer type."""
+    text = text[:2000]  # a question longer than this is not a question; keep the work bounded
+    toks = tokenize(text)
+    mentions = _mark_names(text, toks, vocab)
+    explicit, admissible, type_at = _expected_type(toks)
+    if type_at is not None and toks[type_at].role == "":
+        # "What priority is X?": the noun names the answer's type; the walk reaches it by the typed edge, so it
+        # is not read a second time as a relation.
+        toks[type_at].role = "typenoun"
+    slots = _mark_relations(text, toks)
+    mentions += _mark_words(toks, vocab)
+    slots = _drop_modifiers(toks, slots)
+    slots += _possessive_types(text, toks)
+    _mark_frame(toks)
+    mentions.sort()
+    # Runs of nothing but a type noun ("the service X relies on", "The component X relies on: ...") name the
+    # kind of thing in between two relations; they are not relation wordings.
+    runs = [r for r in _residual_runs(text, toks) if _content_count(toks, *r)
+            and not all(t.stem in TYPE_NOUNS or t.word in STOPWORDS for t in toks[r[0] : r[1]])]
+
+    if not mentions and runs:
+        # No known name: the residual noun phrase is the mention ("the analytics endpoint").
+        a, b = sorted(runs, key=lambda r: (-_content_count(toks, *r), r[0]))[0]
+        runs.remove((a, b))
+        if not slots and embedder is not None and b - a >= 2:
+            split = _split_relation(text, toks, a, b, embedder)
+            if split is not None:
+                (a, b), slot = split
+                slots.append(slot)
+        mentions.append((a, b, "residual"))
+    if embedder is not None and mentions:
+        if slots and runs:
+            # leftover phrases beside the lexicon's ("Who keeps the lights on for the component X relies on?")
+            phrases = [(_surface(text, toks, ra, rb), ra) for ra, rb in runs]
+            for (phrase, pos), scores in zip(phrases, relation_similarity([p for p, _ in phrases], embedder)):
+                slot = _semantic_slot(scores, phrase, pos, PHRASE_THRESHOLD)
+                if slot is not None:
+                    slots.append(slot)
+        elif not slots:
+            a, b, _ = mentions[0]
+            masked = _masked(text, toks, a, b)
+            slot = _semantic_slot(relation_similarity([masked], embedder)[0], masked, b, QUESTION_THRESHOLD)
+            if slot is not None:
+                slots.append(slot)
+
+    # Anchor outward: the relation nearest the anchor comes first; types then settle the order.
+    anchor_pos, anchor_end = (mentions[0][0], mentions[0][1]) if mentions else (0, 0)
+
+    def distance(slot: Slot) -> tuple[int, int]:
+        d = anchor_pos - slot.position if slot.position < anchor_pos else slot.position - anchor_end
+        return (d, slot.position)
+
+    slots.sort(key=distance)
+    ordered, fits = _order(slots, admissible)
+    if not fits and explicit is None and admissible:
+        # "Where does the Horizon project stand?": "where" suggested a place, but the words say status
+        admissible = ()
+        ordered, fits = _order(slots, admissible)
+    implied = explicit
+    if implied is None and ordered:
+        end = _obj(ordered[-1].best)
+        if end != "entity" and (not admissible or end in admissible):
+            implied = end
+    chain = complete(ordered, None, admissible)
+    # Mentions: names before bare name words before residual phrases.
+    rank = {"name": 0, "word": 1, "residual": 2}
+    mentions.sort(key=lambda m: (rank[m[2]], m[0]))
+    return ParsedQuestion(
+        mentions=[_surface(text, toks, a, b) for a, b, _ in mentions],
+        relations=[s.best for s in chain],
+        relation_scores=[round(s.score, 4) for s in chain],
+        expected_type=implied,
+        mention_steps=[kind for _, _, kind in mentions],
+        slots=chain,
+        expected_types=admissible,
+    )
+
+
+def _split_relation(text: str, toks: list[_Tok], a: int, b: int, embedder: Embedder
+                    ) -> tuple[tuple[int, int], Slot] | None:
+    """Split a run like "the analytics endpoint lean on" into a mention and an unseen relation wording (a prefix
+    or suffix of up to 4 words): each candidate mention is masked as "it", and the masked question must come
+    near a prototype question."""
+    options: list[tuple[int, int]] = []
+    for k in range(1, min(4, b - a - 1) + 1):
+        for m in ((a, b - k), (a + k, b)):  # the relation at the end, or at the start
+            ma, mb = m
+            while ma < mb and toks[ma].word in STOPWORDS and toks[ma].word not in _DETERMINERS:
+                ma += 1
+            while mb > ma and toks[mb - 1].word in STOPWORDS:
+                mb -= 1
+            rel = (mb, b) if m[0] == a else (a, ma)
+            if toks[rel[0]].word in _DETERMINERS:
+                continue  # "the usage ...": a determiner opens a noun phrase, not a relation wording
+            if all(t.stem in TYPE_NOUNS or t.word in STOPWORDS for t in toks[rel[0] : rel[1]]):
+                continue  # "the Prague office": a head noun, not a relation wording
+            if ma < mb and _content_count(toks, ma, mb) and _content_count(toks, *rel) and (ma, mb) not in options:
+                options.append((ma, mb))
+    if not options:
+        return None
+    masked = [_masked(text, toks, ma, mb) for ma, mb in options]
+    # The shortest relation wording that reads as a known relation wins: noun phrases run long, and a longer
+    # "relation" would eat into the mention.
+    for idx, scores in enumerate(relation_similarity(masked, embedder)):
+        slot = _semantic_slot(scores, masked[idx], options[idx][1], QUESTION_THRESHOLD)
+        if slot is not None:
+            return options[idx], slot
+    return None

@@ -1,0 +1,85 @@
+"""The hybrid backend: the graph answers when it can, vector RAG over the same turns when it cannot, and the
+trace says which one served and why the graph passed."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.hybrid import HybridMemory
+from memories.protocol import Memory, MemoryConfig
+from memories.registry import create
+from memories.vector import VectorMemory
+from tests.memories import graph_chat
+
+
+def _hybrid(embedder, **knobs) -> HybridMemory:
+    memory = HybridMemory(MemoryConfig(**knobs), embedder)
+    memory.ingest_many(graph_chat.infra())
+    return memory
+
+
+def test_it_is_a_memory_registered_as_hybrid_with_a_vector_fallback_sharing_the_embedder(hash_embedder):
+    memory = create("hybrid", MemoryConfig(), hash_embedder)
+    assert isinstance(memory, HybridMemory) and isinstance(memory, Memory) and memory.name == "hybrid"
+    assert isinstance(memory.fallback, VectorMemory)
+    assert memory.fallback.embedder is memory.graph.embedder is hash_embedder
+
+
+def test_the_graph_serves_when_it_can_answer(hash_embedder):
+    answer = _hybrid(hash_embedder).answer("Who owns the component that ReportingAPI depends on?")
+    assert answer.text == "Lena"
+    assert answer.backend == "hybrid" and answer.trace.backend == "hybrid"
+    assert answer.trace.served_by == "graph" and answer.trace.failure is None
+    assert answer.tokens <= 40 and answer.trace.candidates == []  # the walked facts only, no retrieved turns
+
+
+def test_it_falls_back_to_vector_and_says_so_when_nothing_links(hash_embedder):
+    memory = _hybrid(hash_embedder, linker="lexical")
+    answer = memory.answer("What does the usage reports server depend on?")
+    assert answer.trace.served_by == "vector"
+    assert answer.trace.failure == "no_link"
+    assert answer.trace.links and answer.trace.links[0].mention == "the usage reports server"
+    assert answer.trace.candidates  # the vector's ranked turns sit beside the graph's reason
+    assert answer.trace.relations == ["depends_on"]
+    assert answer.text == "FeatureStore"  # the turn that says it is the best match for the reader
+
+
+def test_it_falls_back_when_the_graph_has_no_edge(hash_embedder):
+    memory = _hybrid(hash_embedder)
+    memory.ingest(graph_chat.turn(11, "FeatureStore renews its certificate in May, by the way."))
+    answer = memory.answer("When does FeatureStore renew?")
+    assert answer.trace.served_by == "vector" and answer.trace.failure == "no_edge"
+    assert answer.tokens > 0 and answer.context
+
+
+def test_ingest_feeds_both_and_the_snapshot_holds_both(hash_embedder):
+    memory = _hybrid(hash_embedder)
+    snap = memory.snapshot()
+    assert snap.backend == "hybrid"
+    assert len(snap.chunks) == len(graph_chat.infra())
+    assert {"ReportingAPI", "FeatureStore", "Lena"} <= {n.name for n in snap.nodes}
+    assert snap.superseded == 1
+
+
+def test_reset_empties_both(hash_embedder):
+    memory = _hybrid(hash_embedder)
+    memory.reset()
+    snap = memory.snapshot()
+    assert snap.chunks == [] and snap.nodes == [] and snap.edges == []
+
+
+def test_as_of_reaches_both_sides(hash_embedder):
+    memory = _hybrid(hash_embedder)
+    assert memory.answer("What priority is ReportingAPI now?", as_of=8).text == "high"
+
+
+@pytest.mark.integration
+def test_hybrid_answers_the_paraphrase_by_graph_on_the_real_model(minilm):
+    answer = _hybrid(minilm).answer("What does the analytics endpoint depend on?")
+    assert answer.text == "FeatureStore" and answer.trace.served_by == "graph"
+
+
+@pytest.mark.integration
+def test_hybrid_with_the_lexical_linker_answers_the_paraphrase_by_vector(minilm):
+    answer = _hybrid(minilm, linker="lexical").answer("What does the analytics endpoint depend on?")
+    assert answer.trace.served_by == "vector" and answer.trace.failure == "no_link"

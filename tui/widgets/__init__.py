@@ -1,0 +1,1 @@
+"""One widget a file. Widgets take data (turns, answers, tallies) and draw it; they never compute retrieval."""
