@@ -1,7 +1,8 @@
 """How well text extraction recovers the gold facts: precision, recall and f1, overall and per predicate.
 
-Facts are compared as sets per scenario after entity normalisation (case, punctuation, a leading "the"),
-so restating a fact neither helps nor hurts.
+Facts are compared as sets per scenario after entity normalisation (the same name key the graph resolves
+entities with: case, punctuation, a leading "the", a generic head noun like "account" or "team"), so "the Acme
+account" meets "Acme" and restating a fact neither helps nor hurts. Descriptions are compared as plain text.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from memories.entities import name_key
 from memories.protocol import Memory
 from scenarios.models import Scenario
 
@@ -25,7 +27,9 @@ def normalise_entity(name: str) -> str:
 
 
 def _triple(subject: str, predicate: str, obj: str) -> tuple[str, str, str]:
-    return normalise_entity(subject), predicate, normalise_entity(obj)
+    if predicate == "described_as":
+        return name_key(subject), predicate, normalise_entity(obj)
+    return name_key(subject), predicate, name_key(obj)
 
 
 def _prf(tp: int, n_pred: int, n_gold: int) -> dict[str, float]:
