@@ -175,7 +175,8 @@ def scaling(turns, backends, json_path) -> None:
     for name, row in PUBLISHED_SCALING.items():
         if name in report.backends:
             table.add_row(f"[dim]published {name}[/]", *[f"[dim]{row.get(n, '')}[/]" for n in report.turns])
-    table.caption = "published: the source articles' scaling figures (anchors.md sections 1-2)"
+    table.caption = ("latency: median of repeated answers (the question's embedding cached; the first, uncached answer "
+                     "is latency_ms_first in the JSON). published: the source articles' figures (anchors.md sections 1-2)")
     out = _out()
     out.print(table)
     if json_path:
