@@ -122,6 +122,14 @@ class CtxsimApp(App):
                 return candidate
         raise LookupError("the inspector screen is not mounted")
 
+    def _live_view(self) -> InspectorScreen | None:
+        """The inspector if it is on the screen stack and attached; None while starting up or shutting down,
+        when late engine events and timers must simply be dropped."""
+        for candidate in self.screen_stack:
+            if isinstance(candidate, InspectorScreen):
+                return candidate if candidate.is_attached else None
+        return None
+
     def on_mount(self) -> None:
         self.set_interval(SIZE_EVERY, self._tick_sizes)
         self._push_status()
@@ -321,7 +329,9 @@ class CtxsimApp(App):
             self.notify(f"demo '{demo.title}': cannot load {demo.scenario}: {exc}", severity="error", markup=False)
             return
         self.demo_title = demo.title
-        self.inspector.set_banner(demo.title, demo.explanation)
+        view = self._live_view()
+        if view is not None:
+            view.set_banner(demo.title, demo.explanation)
         config = MemoryConfig().model_copy(update=demo.knobs)
         await self.open_scenario(scenario, backends=demo.backends or list(registry.DEFAULT_BACKENDS), config=config)
         if not self.ready.is_set():
@@ -356,7 +366,7 @@ class CtxsimApp(App):
         self.post_message(EngineEvent(event, generation))
 
     def on_engine_event(self, message: EngineEvent) -> None:
-        if message.generation != self.generation or self.engine is None:
+        if message.generation != self.generation or self.engine is None or self._live_view() is None:
             return
         started = time.perf_counter()
         event = message.event
@@ -427,7 +437,7 @@ class CtxsimApp(App):
         if origin == "script" and event.correct is not None and asked is not None and asked.gold is not None:
             key = self._question_keys.get(id(asked.gold), asked.gold.text)
             view.scoreboard.tally.record(event.backend, key, asked.gold.type, event.correct)
-            view.scoreboard.redraw()
+            view.scoreboard.redraw_soon()
 
     def _memory_reset(self, event: MemoryReset) -> None:
         engine = self.engine
@@ -477,7 +487,7 @@ class CtxsimApp(App):
             self._sizes_busy = False
 
     def on_memory_sizes(self, message: MemorySizes) -> None:
-        if message.generation != self.generation:
+        if message.generation != self.generation or self._live_view() is None:
             return
         view = self.inspector
         for name, size in message.sizes.items():
@@ -508,11 +518,8 @@ class CtxsimApp(App):
         )
 
     def _push_status(self) -> None:
-        try:
-            view = self.inspector
-        except LookupError:  # before the screen exists
-            return
-        if view.is_mounted:
+        view = self._live_view()
+        if view is not None and view.is_mounted:
             view.status.push(self.status())
 
     def _busy(self, delta: int) -> None:
@@ -647,7 +654,8 @@ class CtxsimApp(App):
         engine = self.engine
         if engine is None:
             return
-        channel = self.inspector.feed.channel
+        view = self._live_view()
+        channel = view.feed.channel if view is not None else None
         expected = ("user", text, None, None)
         self._expected.append(expected)
         try:
@@ -679,8 +687,8 @@ class CtxsimApp(App):
         graphs = [n for n in engine.memories if n in GRAPH_BACKENDS]
         before = {n: await self._edges(engine, n) for n in graphs}
         await engine.post(text, speaker=speaker, channel=channel)
-        view = self.inspector
-        for name in graphs:
+        view = self._live_view()
+        for name in graphs if view is not None else []:
             after = await self._edges(engine, name)
             panel = view.panel(name)
             if panel is None or after is None or before[name] is None:

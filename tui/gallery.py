@@ -30,7 +30,7 @@ DEMOS: list[Demo] = [
     Demo(
         id="join-trap",
         title="The join trap",
-        scenario="infra_s0_0",
+        scenario="join_trap",
         question_type="join",
         explanation="Two hops are needed, but the asked component's own owner is also stated: flat retrieval finds "
                     "that sentence and answers the one-hop owner; the graph walks depends_on, then owned_by.",
@@ -40,17 +40,17 @@ DEMOS: list[Demo] = [
     Demo(
         id="stale-update",
         title="The stale update",
-        scenario="accounts_s2_0",
+        scenario="stale_update",
         question_type="update",
-        explanation="A fact was changed later in the chat. Vector RAG ranks the old statement higher and "
+        explanation="The priority was changed later in the chat. Flat retrieval reads the old statement and "
                     "returns the stale value; the graph retired the old edge when the new one arrived.",
-        breaks=["vector"],
+        breaks=["raw", "vector", "recursive"],
         holds=["graph", "hybrid"],
     ),
     Demo(
         id="stale-update-no-supersession",
         title="The stale update, supersession off",
-        scenario="accounts_s2_0",
+        scenario="stale_update",
         question_type="update",
         knobs={"supersession": False},
         explanation="The same question with supersession off: the old edge is never retired, so the graph walks "
@@ -61,23 +61,35 @@ DEMOS: list[Demo] = [
     Demo(
         id="paraphrase-lexical",
         title="The paraphrase blind spot",
-        scenario="infra_s0_0",
+        scenario="paraphrase_blind_spot",
         question_type="paraphrase",
+        occurrence=2,
         knobs={"linker": "lexical"},
         explanation="The question names the entity only by a description sharing no word with it. A lexical "
                     "linker finds no node; press l for the semantic linker and watch it link and answer.",
-        breaks=["graph"],
+        breaks=["graph", "vector"],
         holds=[],
     ),
     Demo(
         id="buried-fact",
         title="A fact buried in near-topic noise",
-        scenario="infra_s0_0",
+        scenario="buried_fact",
         question_type="distant",
-        explanation="The fact was stated 30+ turns ago and filler keeps naming the same entities: similarity "
-                    "search ranks chatter above it (see where the needed turn ranked, and k).",
+        explanation="The fact was stated long ago and filler keeps naming the same entities: similarity search "
+                    "ranks chatter above it (see where the needed turn ranked, and k).",
         breaks=["vector"],
         holds=["graph", "hybrid"],
+    ),
+    Demo(
+        id="extraction-miss",
+        title="An extraction miss",
+        scenario="extraction_miss",
+        question_type="join",
+        knobs={"extraction": "rules"},
+        explanation="The graph is built from the text alone, and one fact is phrased so that extraction finds "
+                    "nothing: the walk stops short. Press x to give the graph the gold facts and re-answer.",
+        breaks=["graph"],
+        holds=[],
     ),
     Demo(
         id="raw-cost",
@@ -95,8 +107,8 @@ DEMOS: list[Demo] = [
         scenario="workspace",
         question_type="join",
         cross_channel=True,
-        explanation="One fact was said in #accounts and the next hop in #ad-hoc: only a memory that links "
-                    "entities across channels can join them.",
+        explanation="Who handles the account was said in #accounts, that person's team in #ad-hoc: only a memory "
+                    "that links entities across channels joins them.",
         breaks=["raw", "vector", "recursive"],
         holds=["graph", "hybrid"],
     ),

@@ -61,7 +61,7 @@ async def settle(pilot, rounds: int = 3) -> None:
     await pilot.pause()
 
 
-async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
+async def wait_for(pilot, condition, timeout: float = 20.0) -> None:
     """Poll (not time) a condition the app reaches asynchronously; fail with the condition's source if it never does."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

@@ -33,12 +33,12 @@ def test_demo_ids_are_unique_and_explained():
 async def test_the_gallery_loads_a_demo_and_stops_at_its_question(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("enter")  # the first demo: the join trap
         await wait_for(pilot, lambda: app.demo_title == "The join trap" and app.engine is not None
-                       and app.engine.scenario.id == "infra_s0_0", 30)
+                       and app.engine.scenario.id == "join_trap", 30)
         await wait_for(pilot, lambda: all(p.answer is not None for p in app.inspector.query(BackendPanel)), 30)
         await settle(pilot)
         engine = app.engine
@@ -52,7 +52,7 @@ async def test_the_gallery_loads_a_demo_and_stops_at_its_question(make_app):
 async def test_a_demo_sets_its_knobs(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await app.load_demo("paraphrase-lexical")
         await settle(pilot)
         assert app.config.linker == "lexical"
@@ -63,7 +63,7 @@ async def test_a_demo_sets_its_knobs(make_app):
 async def test_the_command_palette_offers_the_demos(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"stale update")
@@ -76,7 +76,7 @@ async def test_the_command_palette_offers_the_demos(make_app):
 async def test_opening_the_workspace_scenario_lists_its_three_channels_and_counts_unread(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await app.open_scenario_spec("workspace")
         await app.run_steps(3)  # #infra, #accounts, #ad-hoc: one turn each
         await settle(pilot)
@@ -89,7 +89,7 @@ async def test_opening_the_workspace_scenario_lists_its_three_channels_and_count
 async def test_an_unknown_scenario_id_is_a_notice_not_a_crash(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         before = app.engine
         await app.open_scenario_spec("no_such_scenario")
         await settle(pilot)

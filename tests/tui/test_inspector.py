@@ -39,7 +39,7 @@ async def test_each_step_posts_one_beat_and_the_feed_shows_it(make_app):
     messages = []
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("n")
         await wait_for(pilot, lambda: app.engine.position == 1)
         await pilot.press("right")
@@ -57,7 +57,7 @@ async def test_a_scripted_question_is_answered_by_every_panel_and_scored(make_ap
     messages = []
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         for _ in range(4):  # turns 0-2, then the join question
             await pilot.press("n")
         await wait_for(pilot, lambda: app.engine.position == 4)
@@ -75,7 +75,7 @@ async def test_a_scripted_question_is_answered_by_every_panel_and_scored(make_ap
 async def test_play_runs_the_timeline_and_pause_stops_it(make_app):
     app = make_app(speed=5.0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("space")
         assert app.mode == "playing"
         await wait_for(pilot, lambda: app.engine.position >= 2)
@@ -93,7 +93,7 @@ async def test_play_runs_the_timeline_and_pause_stops_it(make_app):
 async def test_speed_keys_change_the_pace_the_engine_reads(make_app):
     app = make_app(speed=5.0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("plus")
         assert app.speed == 10.0 and app.engine.speed == 10.0
         await pilot.press("minus", "minus")
@@ -104,7 +104,7 @@ async def test_an_asked_question_is_answered_by_every_backend_against_the_memory
     messages = []
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         for _ in range(3):
             await pilot.press("n")
         await wait_for(pilot, lambda: app.engine.position == 3)
@@ -125,7 +125,7 @@ async def test_a_posted_message_is_ingested_and_the_graph_panel_says_it_carried_
     messages = []
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("n")
         await wait_for(pilot, lambda: app.engine.position == 1)
         await pilot.press("p", "ctrl+t")  # post as the next agent
@@ -145,7 +145,7 @@ async def test_turning_top_k_rebuilds_the_flat_backends_and_re_answers_the_last_
     messages = []
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         for _ in range(4):
             await pilot.press("n")
         await wait_for(pilot, lambda: len(events_of(messages, AnswerReady)) == len(app.backends))
@@ -166,7 +166,7 @@ async def test_turning_the_linker_rebuilds_only_graph_backends(make_app):
     messages = []
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         for _ in range(4):
             await pilot.press("n")
         await wait_for(pilot, lambda: len(events_of(messages, AnswerReady)) == len(app.backends))
@@ -181,7 +181,7 @@ async def test_turning_the_linker_rebuilds_only_graph_backends(make_app):
 async def test_seek_replays_to_a_turn_and_the_feed_shows_exactly_that_past(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("g")
         await pilot.press(*"5", "enter")
         await wait_for(pilot, lambda: app.engine.last_turn == 5)
@@ -197,7 +197,7 @@ async def test_seek_replays_to_a_turn_and_the_feed_shows_exactly_that_past(make_
 async def test_channels_count_unread_messages_and_switching_shows_the_other_feed(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         app.seek_to_turn(4)
         await wait_for(pilot, lambda: app.engine.last_turn == 4)
         await pilot.press("n", "n")  # turn 5 in #infra... then make sure ad-hoc gets counted while away
@@ -214,7 +214,7 @@ async def test_channels_count_unread_messages_and_switching_shows_the_other_feed
 async def test_the_facts_toggle_reveals_fact_carrying_turns(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("n")
         await wait_for(pilot, lambda: app.engine.position == 1)
         await settle(pilot)
@@ -227,7 +227,7 @@ async def test_the_facts_toggle_reveals_fact_carrying_turns(make_app):
 async def test_agent_text_with_markup_like_brackets_is_shown_as_typed(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("n")
         await wait_for(pilot, lambda: app.engine.position == 1)
         await send(pilot, app, "a", "[bold]who[/bold] owns [INC-42]?")
@@ -250,7 +250,7 @@ async def test_bad_input_never_crashes_the_inspector(make_app):
         "[/] [red]unclosed [link=x] ] [[INC-42]]",
     ]
     async with app.run_test(size=(100, 30), message_hook=messages.append) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("n")
         for text in nasty:
             for mode in ("a", "p"):
@@ -283,7 +283,7 @@ async def test_a_backend_that_raises_shows_the_error_in_its_own_panel_while_the_
 
     app = make_app(memory_factory=factory)
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         for _ in range(4):
             await pilot.press("n")
         await wait_for(pilot, lambda: all(p.answer is not None for p in app.inspector.query(BackendPanel)))
@@ -302,7 +302,7 @@ async def test_a_backend_that_cannot_be_built_keeps_its_seat_with_the_reason(mak
 
     app = make_app(memory_factory=factory)
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await wait_for(pilot, lambda: app.inspector.panel("recursive").size_info is not None)
         assert isinstance(app.engine.memories["recursive"], PlaceholderMemory)
         panel = app.inspector.panel("recursive")
@@ -328,7 +328,7 @@ async def test_the_ui_is_usable_while_the_model_loads_and_backends_join_when_it_
         await pilot.press("n", "n")  # raw plays while the model loads
         await wait_for(pilot, lambda: app.engine.position == 2)
         gate.set()
-        await app.until_ready(10)
+        await app.until_ready(30)
         await settle(pilot)
         assert app.status().model.startswith("ready")
         assert not any(isinstance(m, PlaceholderMemory) for m in app.engine.memories.values())
@@ -339,7 +339,7 @@ async def test_the_ui_is_usable_while_the_model_loads_and_backends_join_when_it_
 async def test_narrow_terminals_put_panels_behind_tabs(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("n")
         await settle(pilot)
         shown = [p.backend for p in app.inspector.query(BackendPanel) if p.display]
@@ -354,7 +354,7 @@ async def test_narrow_terminals_put_panels_behind_tabs(make_app):
 async def test_the_graph_screen_scrubs_through_turns(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         app.seek_to_turn(7)
         await wait_for(pilot, lambda: app.engine.last_turn == 7)
         await pilot.press("v")
@@ -379,7 +379,7 @@ async def test_help_lists_every_key_of_the_inspector(make_app):
 
     app = make_app()
     async with app.run_test(size=(160, 60)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("question_mark")
         await settle(pilot)
         screen = svg_text(app.export_screenshot())
@@ -393,7 +393,7 @@ async def test_help_lists_every_key_of_the_inspector(make_app):
 async def test_choosing_backends_rebuilds_the_panels_at_the_same_position(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("n", "n")
         await wait_for(pilot, lambda: app.engine.position == 2)
         await pilot.press("b")
@@ -408,7 +408,7 @@ async def test_choosing_backends_rebuilds_the_panels_at_the_same_position(make_a
 async def test_knobs_default_to_the_memory_config(make_app):
     app = make_app(config=MemoryConfig(top_k=2, linker="lexical"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         assert app.engine.memories["vector"].config.top_k == 2
         assert "linker=lexical" in app.status().knobs
 
@@ -417,7 +417,7 @@ async def test_with_text_extraction_a_posted_message_puts_its_triples_in_the_gra
     messages = []
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
-        await app.until_ready(10)
+        await app.until_ready(30)
         await pilot.press("n")
         await pilot.press("x")  # the graph and hybrid now read text, not gold facts
         await wait_for(pilot, lambda: app.engine.memories["graph"].config.extraction == "rules")
@@ -432,7 +432,7 @@ async def test_with_text_extraction_a_posted_message_puts_its_triples_in_the_gra
 async def test_the_feed_follows_new_messages_only_while_the_reader_is_at_the_bottom(make_app):
     app = make_app()
     async with app.run_test(size=(100, 16)) as pilot:  # a short feed, so a few turns overflow it
-        await app.until_ready(10)
+        await app.until_ready(30)
         app.seek_to_turn(5)
         await wait_for(pilot, lambda: app.engine.last_turn == 5)
         feed = app.inspector.feed

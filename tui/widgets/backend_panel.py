@@ -21,6 +21,7 @@ FAILURES = {
     "no_path": "no path of the expected type",
     "no_edge": "the needed edge is missing",
 }
+ANSWERING_AFTER = 0.15  # seconds before a panel says it is still answering
 ITEM_CHARS = 110  # a retrieved chunk is shown on about two lines of a narrow panel
 MAX_ITEMS = 8
 
@@ -276,9 +277,15 @@ class BackendPanel(Widget, can_focus=True):
                 self._draw()
 
     def ask(self, question: str) -> None:
+        """A question is out. Answers usually arrive within a frame or two, so "answering…" is only drawn if this
+        backend is still busy a moment later (saves five redraws per question while playing fast)."""
         self.question = question
         self.answering = True
-        self._draw()
+        self.set_timer(ANSWERING_AFTER, self._still_answering)
+
+    def _still_answering(self) -> None:
+        if self.answering:
+            self._draw()
 
     def show(self, question: str, answer: Answer, correct: bool | None, needed: dict[int, int | None]) -> None:
         self.question = question

@@ -43,6 +43,7 @@ class Scoreboard(TextBlock):
         super().__init__(Text(), id=id)
         self.tally = Tally()
         self.backends: list[str] = []
+        self._pending = False
 
     @property
     def rows(self) -> int:
@@ -54,7 +55,14 @@ class Scoreboard(TextBlock):
         self.redraw()
 
     def redraw(self) -> None:
+        self._pending = False
         self.set(self.render_table(), layout=False)
+
+    def redraw_soon(self) -> None:
+        """Redraw once for a burst of verdicts (five backends answer one question within a few ms)."""
+        if not self._pending:
+            self._pending = True
+            self.set_timer(0.05, self.redraw)
 
     def render_table(self) -> Table | Text:
         types = self.tally.types()
