@@ -468,11 +468,16 @@ class Engine:
         self.playing = True
         self._wake.clear()
         try:
+            loop = asyncio.get_running_loop()
             while self._play_generation == generation and not self.finished and not self._closed:
+                # Pace to a deadline, not a fixed sleep after the work: a beat's memory work counts toward its
+                # interval, so 20 turns/s means 20 turns/s whenever the work fits in 50 ms.
+                interval = 0.0 if math.isinf(self.speed) else 1.0 / self.speed
+                deadline = loop.time() + interval
                 await self.step()
                 if self._play_generation != generation or self.finished:
                     break
-                await Clock.pace(0.0 if math.isinf(self.speed) else 1.0 / self.speed, self._wake)
+                await Clock.pace(max(0.0, deadline - loop.time()), self._wake)
         finally:
             if self._play_generation == generation:
                 self.playing = False
