@@ -53,6 +53,23 @@ class Hop(BaseModel):
     superseded: bool = False
 
 
+class MissedTurn(BaseModel):
+    """A turn that names an entity but from which extraction produced no edge touching it."""
+
+    turn: int
+    text: str
+
+
+class MissingEdge(BaseModel):
+    """Why a text-extracted graph could not take a step: the edge it needed, and the turns that named the node
+    it stood on yet gave extraction nothing about it (the likely place the fact was said in words it missed)."""
+
+    subject: str  # the node the walk stood on
+    predicate: str  # the relation it needed from there
+    turns: list[MissedTurn] = Field(default_factory=list)  # oldest first, at most a few
+    more: int = 0  # such turns beyond those listed
+
+
 class Trace(BaseModel):
     """Backend-specific steps; a backend fills the fields that apply to it."""
 
@@ -70,6 +87,7 @@ class Trace(BaseModel):
     paths: list[list[Hop]] = Field(default_factory=list)  # walked paths; the first is the answer's
     stale: list[Hop] = Field(default_factory=list)  # superseded edges seen on the way (for dimming)
     failure: str | None = None  # machine-readable reason: "no_link", "no_relation", "no_path", "no_edge"
+    missing: MissingEdge | None = None  # extraction="rules" only: the edge a no_edge/no_path walk lacked
     # Hybrid
     served_by: str | None = None
     # Reader

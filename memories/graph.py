@@ -7,11 +7,12 @@ tokens whatever the length of the conversation.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from dataclasses import dataclass
 
-from memories.answer import Answer, ContextItem, Hop, LinkDecision, Trace
+from memories.answer import Answer, ContextItem, Hop, LinkDecision, MissedTurn, MissingEdge, Trace
 from memories.embedder import Embedder, shared_minilm
 from memories.graph_store import Edge, GraphStore, is_single_valued
 from memories.linker import Linker, NodeEmbeddings
@@ -99,6 +100,7 @@ INVERSE_PENALTY = 0.5  # a hop against the edge's direction is allowed only when
 MAX_PATHS_KEPT = 5  # paths kept in the trace besides the answer's
 MAX_PARSED_CACHED = 512
 MAX_LISTED = 3  # a multi-valued last hop lists up to this many objects ("FeatureStore, AuthService")
+MAX_MISSED = 3  # turns listed in a missing-edge diagnostic
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ class WalkResult:
     paths: list[_Path]  # answer path first; on failure, the partial path walked (if any)
     failure: str | None
     chain: list[str]  # the predicates the walk used (or tried)
+    stuck_at: str | None = None  # no_edge/no_path: the node the walk could not leave...
+    needed: str | None = None  # ...and the relation it needed from there
 
 
 class GraphMemory:
@@ -144,6 +148,9 @@ class GraphMemory:
         self.linker = Linker(self.store, self._embeddings, mode=self.config.linker)
         self._parsed: dict[str, tuple[int, ParsedQuestion]] = {}
         self._extractor = None  # pronoun state is per conversation: a reset starts a fresh extractor
+        # extraction="rules": per ingested turn, its text and the node keys its extracted edges touch, so that a
+        # walk that finds no edge can point at the turns that named its node yet yielded nothing about it
+        self._said: dict[int, tuple[str, frozenset[str]]] = {}
 
     # ---- ingest ------------------------------------------------------------------------------------------
     def ingest(self, turn: Turn) -> None:
@@ -167,15 +174,19 @@ class GraphMemory:
                 return  # a question states no fact
             facts, aliases = self._extract(turn)
             extracted = True
+        touched: list[str] = []
         for subject, predicate, obj, score in facts:
             edge = self.store.add_fact(subject, predicate, obj, turn=turn.index, speaker=turn.speaker,
                                        channel=turn.channel, extracted=extracted, score=score)
+            touched += [edge.subject, edge.object]
             for key in (edge.subject, edge.object):
                 node = self.store.get(key)
                 if node is not None and not node.is_value:  # values are answers, never linked to
                     self._embeddings.mark(node)
         for name, alias, score in aliases:
             self.store.add_alias(name, alias, score)
+        if extracted:
+            self._said[turn.index] = (turn.text, frozenset(touched))
 
     def _extract(self, turn: Turn) -> tuple[list[tuple[str, str, str, float | None]], list[tuple[str, str, float]]]:
         if self._extractor is None:
@@ -291,7 +302,8 @@ class GraphMemory:
             for path in frontier:
                 nxt.extend(self._step(path, alternatives, as_of))
             if not nxt:
-                return WalkResult(frontier[:1] if frontier[0].hops else [], "no_edge", chain)
+                return WalkResult(frontier[:1] if frontier[0].hops else [], "no_edge", chain,
+                                  stuck_at=frontier[0].node, needed=slot.best)
             frontier = nxt
         done: list[_Path] = []
         for path in frontier:
@@ -308,7 +320,10 @@ class GraphMemory:
                     done.extend(tails)
                     break
         if not done:
-            return WalkResult(frontier[:1], "no_path", chain)
+            stuck = frontier[0].node
+            routes = _routes(self.store.node(stuck).type, expected, max_hops - len(frontier[0].hops))
+            return WalkResult(frontier[:1], "no_path", chain, stuck_at=stuck,
+                              needed=routes[0][0] if routes and routes[0] else None)
         # typed matches before untyped ("entity") ends, then the best-scoring chain; insertion order breaks ties
         done.sort(key=lambda p: (bool(expected) and not any(self.store.node(p.node).has_type(t) for t in expected),
                                  -p.score))
@@ -377,11 +392,32 @@ class GraphMemory:
         trace = Trace(
             backend=self.name, links=links, relations=relations, relation_scores=scores,
             expected_type=_expected(parsed, result, self.store),
-            paths=paths, stale=stale, failure=result.failure,
+            paths=paths, stale=stale, failure=result.failure, missing=self._missing(result, as_of),
         )
         prompt = build_prompt(question, context)
         return Answer(backend=self.name, text=text, context=context, prompt=prompt, tokens=count_tokens(prompt),
                       latency_ms=latency_ms, trace=trace)
+
+    def _missing(self, result: WalkResult, as_of: int | None) -> MissingEdge | None:
+        """The edge a failed walk needed, and the turns that named its node but gave extraction nothing about it.
+        Only for a text-extracted graph: with gold facts there is no extraction to blame."""
+        if (self.config.extraction == "oracle" or result.failure not in ("no_edge", "no_path")
+                or result.stuck_at is None or result.needed is None):
+            return None
+        key = result.stuck_at
+        node = self.store.get(key)
+        if node is None:
+            return None
+        names = sorted({n for n in (node.name, *(alias for alias, _ in node.aliases)) if n.strip()},
+                       key=lambda n: (-len(n), n))
+        if not names:
+            return MissingEdge(subject=node.name, predicate=result.needed)
+        pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.IGNORECASE)
+        hits = [t for t, (text, touched) in sorted(self._said.items())
+                if (as_of is None or t <= as_of) and key not in touched and pattern.search(text)]
+        return MissingEdge(subject=node.name, predicate=result.needed,
+                           turns=[MissedTurn(turn=t, text=self._said[t][0]) for t in hits[:MAX_MISSED]],
+                           more=max(0, len(hits) - MAX_MISSED))
 
     # ---- inspector ---------------------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:

@@ -48,7 +48,7 @@ class HybridMemory:
         trace = vector.trace.model_copy(update={
             "backend": self.name, "served_by": self.fallback.name, "links": g.links, "relations": g.relations,
             "relation_scores": g.relation_scores, "expected_type": g.expected_type, "paths": g.paths,
-            "stale": g.stale, "failure": g.failure,
+            "stale": g.stale, "failure": g.failure, "missing": g.missing,
         })
         # Latency is the graph's attempt plus the fallback's retrieval and reading (the prompt built in
         # between is bookkeeping, as for the other backends).

@@ -20,6 +20,7 @@ from textual.worker import Worker, WorkerState
 from memories import registry
 from memories.embedder import Embedder
 from memories.protocol import Memory, MemoryConfig, Snapshot
+from scenarios.locomo import CHANNEL as LOCOMO_CHANNEL
 from scenarios.models import Question, Scenario, Turn
 from simulator.engine import Engine
 from simulator.events import (
@@ -51,6 +52,14 @@ MemoryFactory = Callable[[str, MemoryConfig, "Embedder | None"], Memory]
 
 def _fact_label(turn: Turn) -> tuple[str, ...]:
     return tuple(f"({f.subject}, {f.predicate}, {f.object})" for f in turn.facts)
+
+
+def scoring_for(scenario: Scenario | None) -> str:
+    """How a scripted answer is judged: "recall" (evidence turns reached) for a LoCoMo conversation, whose
+    human-written answers a span reader cannot be graded on fairly; "grade" (right/wrong) otherwise."""
+    if scenario is not None and scenario.channel == LOCOMO_CHANNEL and all("category" in q.meta for q in scenario.questions):
+        return "recall"
+    return "grade"
 
 
 def _size_of(name: str, snap: Snapshot) -> MemorySize:
@@ -429,12 +438,14 @@ class CtxsimApp(App):
         view = self.inspector
         asked = self._asked.get(event.ask_id)
         panel = view.panel(event.backend)
+        scoring = scoring_for(self.scenario) if asked is not None and asked.gold is not None else "grade"
         if panel is not None:
             question = asked.text if asked is not None else (panel.question or "")
-            panel.show(question, event.answer, event.correct, event.needed_ranks)
+            panel.show(question, event.answer, event.correct, event.needed_ranks, scoring)
         view.refresh_token_bars()
         origin, _ = self._ask_origin.get(event.ask_id, ("script", None))
-        if origin == "script" and event.correct is not None and asked is not None and asked.gold is not None:
+        if (origin == "script" and scoring == "grade" and event.correct is not None and asked is not None
+                and asked.gold is not None):
             key = self._question_keys.get(id(asked.gold), asked.gold.text)
             view.scoreboard.tally.record(event.backend, key, asked.gold.type, event.correct)
             view.scoreboard.redraw_soon()

@@ -12,6 +12,7 @@ from rich.table import Table
 from memories.protocol import MemoryConfig
 from memories.registry import UnknownBackend, parse_backends
 from scenarios.files import ScenarioFileError, load_scenarios
+from simulator.commands.bench_locomo import locomo
 from simulator.commands.common import fail, parse_int_list, warn
 
 MODEL_BACKENDS = {"vector", "recursive", "graph", "hybrid"}
@@ -184,9 +185,4 @@ def scaling(turns, backends, json_path) -> None:
         out.print(f"wrote {json_path}")
 
 
-try:  # LoCoMo is its own module: it needs the public data file, which users fetch themselves.
-    from simulator.commands.bench_locomo import locomo
-
-    bench.add_command(locomo)
-except ModuleNotFoundError:  # pragma: no cover - only while the LoCoMo command is being written
-    pass
+bench.add_command(locomo)

@@ -1,5 +1,8 @@
 """One backend's panel: memory size, the question, the answer with its verdict, tokens and latency, and what it
-retrieved (ranked chunks with the needed turns marked, or the graph walk with the linker's decision)."""
+retrieved (ranked chunks with the needed turns marked, or the graph walk with the linker's decision).
+
+The verdict is right/wrong against the gold answer, or, for LoCoMo (whose human answers a span reader cannot be
+graded on fairly), the question's evidence recall: how many of its evidence turns reached the answer's context."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from textual.binding import Binding
 from textual.strip import Strip
 from textual.widget import Widget
 
-from memories.answer import Answer, Hop, Trace
+from memories.answer import Answer, Hop, MissingEdge, Trace
 from tui.literal import literal, one_line, ordinal
 from tui.messages import MemorySize
 from tui.widgets.token_bar import token_bar
@@ -44,7 +47,59 @@ def size_label(size: MemorySize | None, room: int = 80) -> str:
     return f"{size.chunks} chunks"
 
 
-def render_head(question: str | None, answer: Answer | None, correct: bool | None, answering: bool) -> Text:
+def evidence_recall(answer: Answer, evidence: list[int]) -> tuple[list[int], list[int]]:
+    """(hit, missed): the evidence turns that are, and are not, among the turns of the answer's context."""
+    seen = {t for item in answer.context for t in item.turns}
+    ordered = sorted(set(evidence))
+    return [t for t in ordered if t in seen], [t for t in ordered if t not in seen]
+
+
+def _turn_list(turns: list[int], limit: int = 8) -> str:
+    shown = ", ".join(f"t{t}" for t in turns[:limit])
+    return shown + (f" and {len(turns) - limit} more" if len(turns) > limit else "")
+
+
+def render_recall(answer: Answer, evidence: list[int]) -> Text:
+    """The evidence turns the context hit and missed, one line each."""
+    out = Text()
+    hit, missed = evidence_recall(answer, evidence)
+    if not evidence:
+        out.append("evidence: none given for this question\n", style="dim")
+        return out
+    if hit:
+        out.append("evidence hit    ", style="bold")
+        out.append(_turn_list(hit) + "\n", style="green")
+    if missed:
+        out.append("evidence missed ", style="bold")
+        out.append(_turn_list(missed) + "\n", style="red")
+    return out
+
+
+def render_missing(missing: MissingEdge) -> Text:
+    """Which edge a text-extracted graph lacked, and the turns that named its node but gave extraction nothing."""
+    out = Text()
+    out.append(f"no edge {missing.predicate} from {one_line(missing.subject, 60)}", style="#ff9e64")
+    turns = missing.turns
+    if not turns:
+        out.append("; every turn naming it gave extraction some edge about it, none of them this one\n",
+                   style="#ff9e64")
+        return out
+    if len(turns) == 1 and not missing.more:
+        t = turns[0]
+        out.append(f"; turn {t.turn} said '{one_line(t.text, 160)}' and extraction found nothing\n",
+                   style="#ff9e64")
+        return out
+    total = len(turns) + missing.more
+    out.append(f"; {total} turns named it and extraction found nothing in them:\n", style="#ff9e64")
+    for t in turns:
+        out.append(f"  turn {t.turn} said '{one_line(t.text, 160)}'\n", style="#ff9e64")
+    if missing.more:
+        out.append(f"  … and {missing.more} more\n", style="dim")
+    return out
+
+
+def render_head(question: str | None, answer: Answer | None, correct: bool | None, answering: bool,
+                recall: tuple[int, int] | None = None) -> Text:
     out = Text()
     if question is None:
         out.append("no question yet", style="dim italic")
@@ -65,7 +120,7 @@ def render_head(question: str | None, answer: Answer | None, correct: bool | Non
         out.append_text(literal(answer.text, "bold", limit=120))
     else:
         out.append("(does not know)", style="italic")
-    if not answer.error:
+    if not answer.error and recall is None:
         out.append("  ")
         if correct is True:
             out.append(" ✓ right ", style="bold black on green")
@@ -74,6 +129,15 @@ def render_head(question: str | None, answer: Answer | None, correct: bool | Non
         else:
             out.append(" ? ", style="bold black on yellow")
     out.append("\n")
+    if not answer.error and recall is not None:
+        # on its own line, where a narrow panel does not wrap it apart
+        hit, total = recall
+        if not total:
+            out.append(" recall n/a ", style="bold black on yellow")
+        else:
+            style = "bold black on green" if hit == total else "bold black on yellow" if hit else "bold white on red"
+            out.append(f" recall {hit}/{total} ", style=style)
+        out.append(" ")
     out.append(f"{answer.latency_ms:.2f} ms", style="cyan")
     if answer.trace.k is not None:
         out.append(f" · k={answer.trace.k}", style="dim")
@@ -143,7 +207,10 @@ def render_graph(trace: Trace, needed: set[int]) -> Text:
             out.append(f"  {span}\n", style="dim")
     if trace.failure:
         out.append("failed: ", style="bold red")
-        out.append(FAILURES.get(trace.failure, trace.failure) + "\n", style="red")
+        if trace.missing is not None:  # a text-extracted graph: say which edge, and where the fact may hide
+            out.append_text(render_missing(trace.missing))
+        else:
+            out.append(FAILURES.get(trace.failure, trace.failure) + "\n", style="red")
     return out
 
 
@@ -205,14 +272,17 @@ def render_flat(answer: Answer, needed_ranks: dict[int, int | None]) -> Text:
     return out
 
 
-def render_trace(answer: Answer, needed_ranks: dict[int, int | None]) -> Text:
+def render_trace(answer: Answer, needed_ranks: dict[int, int | None], *, recall: bool = False) -> Text:
     trace = answer.trace
     out = Text()
+    if recall:
+        out.append_text(render_recall(answer, list(needed_ranks)))
     if trace.served_by:
         out.append("served by ", style="dim")
         out.append(trace.served_by, style="bold reverse")
         out.append("\n")
-    graphish = bool(trace.links or trace.paths or trace.relations or trace.stale or trace.expected_type)
+    graphish = bool(trace.links or trace.paths or trace.relations or trace.stale or trace.expected_type
+                    or trace.missing)
     if graphish or (trace.failure and not trace.candidates):
         out.append_text(render_graph(trace, set(needed_ranks)))
     if trace.candidates or trace.k is not None or (answer.context and not graphish):
@@ -248,6 +318,7 @@ class BackendPanel(Widget, can_focus=True):
         self.answer: Answer | None = None
         self.correct: bool | None = None
         self.needed: dict[int, int | None] = {}
+        self.scoring = "grade"  # "grade": right/wrong; "recall": the evidence turns the context reached
         self.answering = False
         self.note: str | None = None
         self.largest = 0
@@ -287,11 +358,13 @@ class BackendPanel(Widget, can_focus=True):
         if self.answering:
             self._draw()
 
-    def show(self, question: str, answer: Answer, correct: bool | None, needed: dict[int, int | None]) -> None:
+    def show(self, question: str, answer: Answer, correct: bool | None, needed: dict[int, int | None],
+             scoring: str = "grade") -> None:
         self.question = question
         self.answer = answer
         self.correct = correct
         self.needed = dict(needed)
+        self.scoring = scoring
         self.answering = False
         self._draw()
 
@@ -303,6 +376,7 @@ class BackendPanel(Widget, can_focus=True):
         self.question = self.answer = None
         self.correct = None
         self.needed = {}
+        self.scoring = "grade"
         self.answering = False
         self.note = None
         self._draw()
@@ -324,7 +398,11 @@ class BackendPanel(Widget, can_focus=True):
         return "\n".join(strip.text for strip in self._all_lines(max(10, self.content_size.width or 40)))
 
     def _draw(self) -> None:
-        self._head = render_head(self.question, self.answer, self.correct, self.answering)
+        recall = None
+        if self.scoring == "recall" and self.answer is not None:
+            hit, _ = evidence_recall(self.answer, list(self.needed))
+            recall = (len(hit), len(self.needed))
+        self._head = render_head(self.question, self.answer, self.correct, self.answering, recall)
         body = Text()
         if self.size_info is not None and self.size_info.pending:
             body.append(f"⚠ {one_line(self.size_info.pending, 300)}\n", style="yellow")
@@ -334,7 +412,7 @@ class BackendPanel(Widget, can_focus=True):
             if self.answer.error:
                 body.append("this backend raised; the others went on\n", style="red")
             else:
-                body.append_text(render_trace(self.answer, self.needed))
+                body.append_text(render_trace(self.answer, self.needed, recall=self.scoring == "recall"))
         self._body = body
         self._lines = self._parts = None
         self.top = 0
