@@ -38,7 +38,9 @@ MEMBER_F = _options("member_of", voice="fwd")
 MEMBER_R = _options("member_of", voice="rev")
 IN_F = WORK_F + MEMBER_F
 ON_F = MEMBER_F + (("handled_by", "rev!"),)  # "Dana is on the Acme account"; "!": only a stated account
-BELONG_F = _options("owned_by", "member_of", voice="fwd")
+BELONG_F = _options("owned_by", "member_of", "located_in", "deployed_in", voice="fwd")
+PART_F = _options("member_of", "located_in", "deployed_in", voice="fwd")
+MOVED_F = _options("deployed_in", "works_in", "member_of", "located_in", "uses", voice="fwd")
 MOVE_F = WORK_F + MEMBER_F + _options("uses", voice="fwd")
 
 
@@ -50,6 +52,12 @@ class Cue:
     needs_head: bool = False  # a bare preposition: the object's own words must type it ("from the Berlin office")
     of_mode: bool = False  # "the owner of X is Y": with nothing before the cue, subject and object both follow
     update: bool = False
+    firm: bool = False  # the verb names one relation ("owns"): a channel hint does not turn it into another
+    moved: bool = False  # a verb with its own object before "to": "we migrated X to eu-west-1"
+    # prepositions that introduce the second mention of a `moved` cue ("track Atlas in Jira"); default "to"
+    through: tuple[str, ...] = ("to", "into", "onto")
+    role: bool = False  # a role noun after the thing it is the role for: "Lena is the FeatureStore owner"
+    bridge: bool = False  # a verb, its own lowercase object, then `through`: "X sends events to Y"
 
 
 _BE = "is|'s|are|was|were|be|been|being"
@@ -65,28 +73,30 @@ def _expand(pattern: str) -> list[tuple[str, ...]]:
 
 _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     # who is responsible for a component, an account or a project
-    ("owned|owner by", OWN_F, {}),
+    ("owned|owner by", OWN_F, {"firm": True}),
+    ("maintained by", OWN_F, {"firm": True}),
     ("maintained|run|managed|overseen|supported|staffed by", OWN_F, {}),
     ("looked after by", OWN_F, {}),
     ("taken care of by", OWN_F, {}),
     ("in the hands of", OWN_F, {}),
-    ("owner|owners|maintainer|maintainers {be}", OWN_F, {}),
-    ("owner|maintainer :", OWN_F, {}),
+    ("owner|owners|maintainer|maintainers {be}", OWN_F, {"firm": True}),
+    ("owner|maintainer :", OWN_F, {"firm": True}),
     ("handled|covered|serviced|managed|worked by", HANDLE_F, {}),
     ("account manager|owner|lead|rep {be}", HANDLE_F, {}),
     ("point of contact {be}", HANDLE_F, {}),
     ("contact|poc {be}", HANDLE_F, {}),
     ("led|headed|driven|spearheaded|championed by", LEAD_F, {}),
     ("lead|pm|dri {be}", LEAD_F, {}),
-    ("own|owns|owned|owning", OWN_R, {}),
-    ("maintain|maintains|maintained|maintaining", OWN_R, {}),
+    ("own|owns|owned|owning", OWN_R, {"firm": True}),
+    ("maintain|maintains|maintained|maintaining", OWN_R, {"firm": True}),
     ("look|looks|looked|looking after", OWN_R, {}),
     ("take|takes|took|taking|taken care of", OWN_R, {}),
     ("responsible|accountable for", OWN_R, {"of_mode": True}),
     ("in charge of", OWN_R, {"of_mode": True}),
-    ("owner|owners|maintainer|maintainers of|for", OWN_R, {"of_mode": True}),
+    ("owner|owners|maintainer|maintainers of|for", OWN_R, {"of_mode": True, "firm": True}),
     ("on point for", OWN_R, {}),
     ("take|takes|took|taking|taken over", OWN_R, {"update": True}),
+    ("take|takes|took|taking|taken|assume|assumes|assumed ownership of", OWN_R, {"update": True, "firm": True}),
     ("inherited|inherits", OWN_R, {"update": True}),
     ("oversee|oversees|oversaw|overseeing", OWN_R, {}),
     ("run|runs|ran|running", OWN_R, {}),
@@ -106,7 +116,11 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("dependent|reliant on|upon", DEPEND_F, {}),
     ("rely|relies|relied|relying on|upon", DEPEND_F, {}),
     ("has|have|with a dependency on", DEPEND_F, {}),
-    ("dependency on", DEPEND_F, {}),
+    ("dependency|dependencies on", DEPEND_F, {}),
+    ("has|have|with dependencies on", DEPEND_F, {}),
+    ("consumer|client|user|subscriber of", CALL_F, {}),
+    ("subscribe|subscribes|subscribed|subscribing to", CALL_F, {}),
+    ("hit|hits|hitting", CALL_F, {}),
     ("call|calls|calling", CALL_F, {}),
     ("talk|talks|talking to", CALL_F, {}),
     ("read|reads|reading|pull|pulls|pulling|fetch|fetches|fetching from", CALL_F, {}),
@@ -114,6 +128,12 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("need|needs|require|requires|requiring", DEPEND_F, {}),
     ("query|queries|querying", CALL_F, {}),
     ("built on", DEPEND_F, {}),
+    # a system that stops without another depends on it ("can't start without X", "breaks without X")
+    ("can't|cannot|won't|couldn't|wouldn't|doesn't|don't start|run|work|function|boot|operate|live without",
+     DEPEND_F, {}),
+    ("can not|will not|does not|do not start|run|work|function|boot|operate without", DEPEND_F, {}),
+    ("break|breaks|fail|fails|stops|stop|dies|die without", DEPEND_F, {}),
+    ("useless|dead|stuck|blocked without", DEPEND_F, {}),
     ("built on top of", DEPEND_F, {}),
     ("sits|sit on top of", DEPEND_F, {}),
     ("downstream of", CALL_F, {}),
@@ -129,34 +149,71 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("leverage|leverages|leveraging", USE_F, {}),
     ("adopted|adopts|adopting", USE_F, {}),
     ("tracked|managed|planned in", USE_F, {}),
-    ("switched|migrated to", USE_F + DEPLOY_F, {"update": True}),
-    ("switched|migrated|moved over to", USE_F + DEPLOY_F, {"update": True}),
+    ("built|made|organised|organized|coordinated|documented|written|kept|designed|prototyped|scheduled in",
+     USE_F, {}),
+    ("tracked|organised|organized|coordinated|planned|managed on|with|via|through", USE_F, {}),
+    ("switched|migrated to", USE_F + _options("deployed_in", voice="fwd"), {"update": True}),
+    ("switched|migrated over to", USE_F + _options("deployed_in", voice="fwd"), {"update": True}),
+    ("moved over to", USE_F + DEPLOY_F + MEMBER_F, {"update": True}),
     # where a person works, where an office or a component is
     ("work|works|worked|working out of", WORK_F, {}),
-    ("work|works|worked|working from|in|at", WORK_F, {}),
+    ("work|works|worked|working from|in|at", WORK_F + MEMBER_F, {}),
+    ("work|works|worked|working for", MEMBER_F, {"typed_only": True}),
+    # "Dana's team is Platform", "Dana's office is Berlin": the possessor's team or office
+    ("team|squad {be}", MEMBER_F, {}),
+    ("office {be}", _options("works_in", voice="fwd"), {}),
     ("based in|at", WORK_F, {}),
     ("based out of", WORK_F, {}),
     ("sit|sits|sat|sitting in|at", WORK_F, {}),
     ("sit|sits|sat|sitting out of", WORK_F, {}),
     ("operate|operates|operating out of", WORK_F, {}),
+    ("run|runs|running out of", WORK_F, {"typed_only": True}),
     ("located|situated in|at", PLACE_F, {}),
+    ("headquartered|hq'd|hq in|at", PLACE_F, {}),
+    ("fall|falls|fell|falling under|within|into", PART_F, {"typed_only": True}),
+    ("sit|sits|sat|sitting under|within", PART_F, {"typed_only": True}),
+    ("{be} under|within", PART_F, {"typed_only": True}),
     ("deployed|hosted in|to|on", DEPLOY_F, {}),
     ("deploy|deploys in|to", DEPLOY_F, {}),
-    ("run|runs|running|live|lives in", DEPLOY_F, {}),
+    ("run|runs|running in", _options("deployed_in", "located_in", voice="fwd"), {}),
+    ("live|lives|living in", _options("deployed_in", "located_in", voice="fwd"), {"typed_only": True}),
     ("{be} in", IN_F, {"typed_only": True}),
     ("{be} at", WORK_F, {"typed_only": True}),
     ("{be} out of", WORK_F, {"typed_only": True}),
     ("moved|relocated|transferred to", MOVE_F, {"typed_only": True, "update": True}),
     ("from", WORK_F + MEMBER_F, {"needs_head": True}),
+    ("moved|migrated|relocated|transferred|shifted|deployed|redeployed|rolled|reassigned|switched|move|moves|"
+     "migrate|migrates|relocate|relocates|deploy|deploys|redeploy|redeploys", MOVED_F,
+     {"moved": True, "update": True}),
+    ("track|tracks|tracked|organise|organises|organised|organize|organizes|organized|"
+     "coordinate|coordinates|coordinated", USE_F,
+     {"moved": True, "through": ("in", "on", "with", "using", "via", "through")}),
+    # role nouns after the thing: "Lena is the FeatureStore owner", "Dana is Acme's account manager"
+    ("owner|owners|maintainer|maintainers", OWN_R, {"role": True, "firm": True}),
+    ("lead|pm|dri|manager", LEAD_R, {"role": True}),
+    ("account manager|owner|lead|rep", HANDLE_R, {"role": True}),
+    ("point of contact", HANDLE_R, {"role": True}),
+    ("rep|csm", HANDLE_R, {"role": True}),
+    # a system that sends to, or reads from, another depends on it, with the data named in between
+    ("send|sends|sending|write|writes|writing|publish|publishes|publishing|push|pushes|pushing|forward|"
+     "forwards|forwarding|emit|emits|emitting|post|posts|posting", CALL_F, {"bridge": True}),
+    ("get|gets|getting|pull|pulls|pulling|read|reads|reading|fetch|fetches|fetching|load|loads|loading|"
+     "receive|receives|receiving", CALL_F, {"bridge": True, "through": ("from",)}),
+    ("write|writes|writing|send|sends|sending|publish|publishes|publishing|push|pushes|pushing to", CALL_F, {}),
     ("at", WORK_F, {"needs_head": True}),
     ("in", IN_F + DEPLOY_F, {"needs_head": True}),
     # teams
     ("{be} on", ON_F, {}),
     ("sit|sits|sat|sitting on", MEMBER_F, {}),
-    ("part of", MEMBER_F, {}),
+    ("part of", PART_F, {}),
     ("member of", MEMBER_F, {}),
     ("belong|belongs|belonged to", BELONG_F, {}),
-    ("joined|joins|join|joining", MEMBER_F, {"update": True}),
+    ("joined|joins|join|joining", MEMBER_F + _options("works_in", voice="fwd"), {"update": True}),
+    ("sit|sits|sat|sitting with", MEMBER_F, {"typed_only": True}),
+    # handing a responsibility to someone: "Globex has been reassigned to Mei"
+    ("reassigned|assigned|handed|given|passed to", HANDLE_F + MEMBER_F, {"update": True}),
+    ("handed|passed over to", HANDLE_F, {"update": True}),
+    ("rep|reps|csm for|on|of", HANDLE_R, {"of_mode": True}),
     ("{be} with", MEMBER_F + WORK_F, {"typed_only": True}),
     ("work|works|working on", MEMBER_F, {"typed_only": True}),
     ("report|reports into", MEMBER_F, {"typed_only": True}),
@@ -197,18 +254,33 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
     ("due|ship|launch|target|delivery|go-live|cutoff|cut-off date", "deadline", ("date",), {}),
     ("due", "deadline", ("date",), {}),
     ("due by|on|for|in", "deadline", ("date",), {"after": True}),
+    ("due for renewal", "renews_in", ("month",), {}),
+    ("target|targets|targeting|targeted|aiming|aims for", "deadline", ("date",), {"after": True}),
+    ("targeting|targets|target", "deadline", ("date",), {"after": True}),
+    ("scheduled|slated|planned|set for", "deadline", ("date",), {"after": True}),
+    ("wrap|wraps|wrapping up on|by", "deadline", ("date",), {"after": True}),
+    ("pushed|slipped|delayed|postponed|rescheduled to|until|till", "deadline", ("date",),
+     {"after": True, "update": True}),
     ("done|finished|complete|completed|delivered|shipped|wrapped|landed|live by", "deadline", ("date",),
      {"after": True}),
     ("ship|ships|land|lands|launch|launches|deliver|delivers|wrap|wraps|finish|finishes by", "deadline",
      ("date",), {"after": True}),
+    ("ship|ships|launch|launches|land|lands|release|releases|deliver|delivers on|in", "deadline", ("date",),
+     {"after": True}),
+    ("goes|go live on|in|by", "deadline", ("date",), {"after": True}),
     ("renews|renew|renewed|renewing|renewal|renewals", "renews_in", ("month",), {}),
     ("up for renewal", "renews_in", ("month",), {}),
     ("renewal date|month", "renews_in", ("month",), {}),
     ("status|state|health|rag", "status", ("status",), {}),
     ("marked|flagged|tagged as", "status", ("status",), {"after": True, "update": True}),
     ("plan|tier|subscription|package|edition", "plan", ("plan",), {}),
-    ("upgraded|downgraded|moved|switched|changed|bumped to", None, ("plan", "priority", "status"),
+    ("upgraded|downgraded|moved|switched|changed|bumped to", None, ("plan", "priority", "status", "date"),
      {"after": True, "update": True}),
+    # a tier named after a verb of buying or being on it: "Globex is on Enterprise", "signed up for Pro"
+    ("{be} on|onto", None, ("plan",), {"after": True}),
+    ("signed|signs up for|to|with", None, ("plan",), {"after": True}),
+    ("subscribed|subscribes|subscribe to", None, ("plan",), {"after": True}),
+    ("bought|buys|purchased|purchases|chose|picked|pays for", None, ("plan",), {"after": True}),
     ("now", None, ("priority", "status"), {"after": True}),
     ("set|changed|updated|moved to", None, ("priority", "status"), {"after": True, "update": True}),
 ]
@@ -240,7 +312,7 @@ UPDATE_PHRASES: tuple[tuple[str, ...], ...] = (
 NEGATIONS = frozenset({"not", "never", "no", "nobody", "neither", "nor", "without", "none", "cannot", "nothing"})
 HEDGES = frozenset(
     "might maybe perhaps possibly probably could should would wonder wondering guess unsure if whether unless "
-    "hope hopefully supposed rumour rumor allegedly assume assuming suppose".split()
+    "hope hopefully supposed rumour rumor allegedly assume assuming suppose let".split()
 )
 CLAUSE_HEDGES = frozenset({"if", "whether", "unless", "suppose", "assuming", "when", "once", "until", "before"})
 COORDINATORS = frozenset({",", "and", "&", "plus", "as", "well", "both", "also", "or"})

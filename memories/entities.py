@@ -22,7 +22,7 @@ from memories.embedder import Embedder
 # A head noun that says what kind of thing a name is, not which one: dropped from the key.
 GENERIC_HEADS = frozenset(
     "service svc component microservice system account acct office team squad project initiative program "
-    "programme".split()
+    "programme region".split()
 )
 _LEADING = frozenset("the a an our their its my your his her this that".split())
 _PREFIXES = frozenset({"project", "team"})

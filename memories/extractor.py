@@ -12,6 +12,7 @@ Questions, negated and hedged statements yield no facts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -37,8 +38,11 @@ from memories.embedder import Embedder
 from memories.entities import clean_name, name_key
 from memories.mentions import (
     ANY_TYPE,
+    HEAD_TYPES,
+    REGION,
     PERSON,
     PLAN_TIERS,
+    WEEKDAYS,
     KnownNames,
     Mention,
     PronounMemory,
@@ -94,8 +98,24 @@ _PLAN_SKIP = frozenset({"is", "was", "'s", ":", "-", "=", "now", "currently", "t
 _RANK_PENALTY = 1.5  # per mention skipped between the cue and a candidate: nearness outweighs a better type fit
 _SYSTEM_LINKS = frozenset({"depends_on", "uses"})
 _PERSONAL_STATES = frozenset({"done", "finished", "complete", "completed", "blocked", "delayed", "paused", "stalled"})
+_CODE_PRIORITY = re.compile(r"^(?:p[0-4]|sev[0-4])$")
+_CUE_ADVERBS = frozenset("now currently still also officially actually already technically".split())
+_BE_WORDS = frozenset({"is", "'s", "are", "was", "were", "be", "been", "being"})
+# Verbs that can carry a project to a status: "is on track", "has been put on hold", "got cancelled", "went live".
+_STATUS_VERBS = frozenset({"is", "'s", "are", "was", "remains", "stays", "got", "gets", "went", "goes", "has", "have",
+                           "had", "been", "be", "put", "officially"})
+_STATUS_VERB_HEADS = frozenset({"is", "'s", "are", "was", "remains", "stays", "got", "gets", "went", "goes", "has",
+                                "have", "had"})
+_MOTION_VERBS = frozenset({"went", "goes"})
+_REASON_WORDS = frozenset({"of", "on", "by", "waiting", "because", "due", "since", "until", "pending", "behind"})
+_WEAK_TEXTS = frozenset({"green", "amber", "yellow", "red", "live", "planning", "scoping"})
+_PRESENT_COPULAS = frozenset({"is", "'s", "are", "remains", "stays"})
 _COPULAS = frozenset({"is", "'s", "are", "was", "remains", "stays"})
 _STATUS_ADVERBS = frozenset({"now", "currently", "still", "officially", "back", "already", "also", "finally", "fully"})
+# Subjects a relation also takes beyond its canonical type: a tool has an owner as a component does ("Jonas
+# owns Asana"), and a customer is located in a region as an office is ("Acme is based in EMEA").
+_SUBJECT_TYPES = {"owned_by": ("component", "tool"), "located_in": ("office", "account")}
+_SKIP_DETERMINERS = frozenset({"the", "a", "an", "our", "their", "its", "his", "her", "my", "your"})
 _SINGLE_TYPE = {kind: frozenset({kind}) for kind in ANY_TYPE}
 _MAX_COMMON_WORDS = 50_000
 MAX_EMBEDDED_PHRASES = 6  # per message: bounds the cost of the prototype path
@@ -234,6 +254,11 @@ class RuleExtractor:
                 continue
             facts, firm = self._aside(tokens, lows, mentions, m, message, prior, update, keep, state)
             (found if firm else tentative).extend(facts)
+        # "Dana is now on the Platform team", "X is currently owned by Y": an adverb between a copula and a
+        # relation cue is read past, so the cue meets the copula it is listed with
+        for k in range(1, len(lows) - 1):
+            if lows[k] in _CUE_ADVERBS and lows[k - 1] in _BE_WORDS and lows[k + 1] in RELATION_CUES and keep[k]:
+                keep[k] = False
         if not all(keep):
             index = [i for i, k in enumerate(keep) if k]
             position = {old: new for new, old in enumerate(index)}
@@ -245,6 +270,8 @@ class RuleExtractor:
             ]
         # 2. the clause itself
         main = self._relations(tokens, lows, mentions, message, prior, update, state)
+        if not main and not found:
+            main = _copular_description(message, tokens, lows, mentions)
         if not main:
             return found  # "Wow, Caroline, your support means a lot": an aside in a clause stating nothing
         return tentative + found + main
@@ -269,6 +296,9 @@ class RuleExtractor:
             return [], False
         head = lows[start]
         relative = head in _RELATIVE
+        headed_relative = _headed_relative(lows, start, stop)
+        if headed_relative:  # "the one that serves usage reports", "the service which loads events"
+            relative, head, start = True, lows[headed_relative - 1], headed_relative - 1
         reduced = not relative and _cue_at(lows, start) is not None
         apposition = not relative and not reduced and (head in _APPOSITION_START or closer == ")")
         if not (relative or reduced or apposition):
@@ -277,6 +307,14 @@ class RuleExtractor:
             return [], False
         body_from = start + 1 if relative else start
         inner = [x for x in mentions if x.start >= body_from and x.end <= stop]
+        if relative:
+            # "Asana is maintained by Jonas, who owns it": "it" in a relative clause is bound inside the sentence,
+            # to the entity the main clause named before the antecedent, not to the channel's last topic
+            before = next((x for x in mentions if x.end <= m.start and not x.pronoun and x.name != m.name), None)
+            if before is not None:
+                inner = [replace(x, name=before.name, types=before.types - {PERSON} or before.types,
+                                 person_likely=False, explicit=before.explicit)
+                         if x.pronoun and PERSON not in x.types and x.name != before.name else x for x in inner]
         # run the aside as its own clause, with the antecedent standing in for "which"/"who"
         sub_tokens = tokens[m.start : m.end] + tokens[body_from:stop]
         shift = body_from - (m.end - m.start)
@@ -301,7 +339,9 @@ class RuleExtractor:
         update: bool, state: _MessageState, *, allow_embedding: bool = True,
     ) -> list[_Found]:
         found: list[_Found] = []
-        if CUE_FIRST_WORDS.isdisjoint(lows) and (self.embedder is None or len(mentions) < 2):
+        if CUE_FIRST_WORDS.isdisjoint(lows) and _STATUS_VERBS.isdisjoint(lows) and (
+            self.embedder is None or len(mentions) < 2
+        ):
             return found
         in_mention = [False] * len(tokens)
         for m in mentions:
@@ -318,6 +358,10 @@ class RuleExtractor:
                 found.append(_Found(fact[0], fact[1], fact[2], update or cue.update, 1.0))
         if not found:
             found.extend(self._stated_status(tokens, lows, mentions, prior, update))
+        if not found:
+            found.extend(self._regional(tokens, lows, mentions, update))
+        if not found:
+            found.extend(self._restated_priority(tokens, lows, mentions, update))
         entities = [m for m in mentions if not any(consumed[k] for k in range(m.start, m.end))]
         for cue, cs, ce in _scan(lows, in_mention, RELATION_CUES):
             if _hedged(lows, entities, cs):
@@ -326,6 +370,22 @@ class RuleExtractor:
                 continue  # "on call", "the lead", "to use": a noun or an intention, not a stated relation
             if len(cue.words) == 1 and ce < len(lows) and lows[ce] in _MOTION:
                 continue  # "heading to Boston", "managed to get", "needs to ship": not the relation
+            if cue.moved:
+                for subject, predicate, obj in self._moved(cue, entities, lows, ce, prior):
+                    found.append(_Found(subject, predicate, obj, update or cue.update, 1.0))
+                continue
+            if cue.bridge:
+                k = next((k for k in range(ce, min(ce + 4, len(lows))) if lows[k] in cue.through), -1)
+                if k <= ce or any((in_mention[x] and lows[x] not in _SKIP_DETERMINERS) or not lows[x].isalpha()
+                                  for x in range(ce, k)):
+                    continue  # "sends events to Y": one to three plain words, then the preposition
+                for subject, predicate, obj in self._resolve(cue.options, entities, lows, cs, k + 1, prior):
+                    found.append(_Found(subject, predicate, obj, update, 1.0))
+                continue
+            if cue.role:
+                for subject, predicate, obj in self._role(cue, entities, lows, cs, prior):
+                    found.append(_Found(subject, predicate, obj, update, 1.0))
+                continue
             options, ce = _voice(cue, lows, ce)
             pairs = self._resolve(options, entities, lows, cs, ce, prior, cue)
             for subject, predicate, obj in pairs:
@@ -336,6 +396,47 @@ class RuleExtractor:
             if m not in entities:
                 state.values.add(m.name)
         return found
+
+    def _moved(
+        self, cue: Cue, entities: list[Mention], lows: list[str], ce: int, prior: str | None,
+    ) -> list[tuple[str, str, str]]:
+        """"We migrated BackupAgent to sa-east-1", "they moved Dana over to the Berlin office": the verb's own
+        object is what moved, the mention after "to" is where it went; one of the two must have a stated type."""
+        moved = next((m for m in entities if m.start >= ce), None)
+        if moved is None or moved.pronoun and moved.start > ce + 1 or any(
+            w not in _SKIP_DETERMINERS for w in lows[ce : moved.start]
+        ):
+            return []
+        k = moved.end
+        if k < len(lows) and lows[k] in ("over", "back", "across"):
+            k += 1
+        if k >= len(lows) or lows[k] not in cue.through:
+            return []
+        target = next((m for m in entities if k < m.start <= k + 2), None)
+        if target is None or any(w not in _SKIP_DETERMINERS for w in lows[k + 1 : target.start]):
+            return []
+        if not (target.explicit or moved.explicit) and cue.options[0][0] != "uses":
+            return []  # "moved Dana to Lena" says nothing; "track Atlas in Jira" names a tool by its place
+        return self._resolve(cue.options, [moved, target], lows, moved.end, k + 1, prior)
+
+    def _role(
+        self, cue: Cue, entities: list[Mention], lows: list[str], cs: int, prior: str | None,
+    ) -> list[tuple[str, str, str]]:
+        """"Lena is the FeatureStore owner", "Dana is Acme's account manager": a person, a copula, then the thing
+        and the role noun; the role's reading picks the predicate as the verb's would."""
+        k = cs - 1 if cs > 0 and lows[cs - 1] == "'s" else cs
+        thing = next((m for m in entities if m.end == k), None)
+        if thing is None or thing.pronoun:
+            return []
+        j = thing.start
+        if j > 0 and lows[j - 1] in ("the", "our", "their"):
+            j -= 1
+        if j == 0 or lows[j - 1] not in _COPULAS:
+            return []
+        person = next((m for m in entities if m.end == j - 1), None)
+        if person is None:
+            return []
+        return self._resolve(cue.options, [thing, person], lows, person.end, thing.start, prior, modifiers=False)
 
     # --- values ---------------------------------------------------------------------------------------------
 
@@ -366,7 +467,9 @@ class RuleExtractor:
         if cue.after:
             candidates = [v for v in candidates if ce <= v.start <= ce + 2]
         else:
-            candidates = [v for v in candidates if _gap(v.start, v.end, cs, ce) <= 6]
+            candidates = [
+                v for v in candidates if _gap(v.start, v.end, cs, ce) - _named_words(mentions, v, cs, ce) <= 6
+            ]
         # a value in another comma-separated part of the sentence is not this cue's value
         candidates = [v for v in candidates if "," not in lows[min(v.end, ce) : max(v.start, cs)]]
         if not candidates:
@@ -376,7 +479,8 @@ class RuleExtractor:
             fresh = [v for v in candidates if not (v.start > 0 and lows[v.start - 1] == "from")]
             candidates = fresh or candidates
         value = min(candidates, key=lambda v: (_gap(v.start, v.end, cs, ce), v.start < cs, v.start))
-        predicate = cue.predicate or {"priority": "priority", "status": "status", "plan": "plan"}.get(value.kind)
+        predicate = cue.predicate or {"priority": "priority", "status": "status", "plan": "plan",
+                                      "date": "deadline"}.get(value.kind)
         if predicate is None:
             return None
         wanted = PREDICATES[predicate][0]
@@ -416,38 +520,100 @@ class RuleExtractor:
             return []
         m = mentions[0]
         k = m.end
-        if k >= len(lows) or lows[k] not in _COPULAS:
-            return []
-        k += 1
-        while k < len(lows) and lows[k] in _STATUS_ADVERBS:
+        # the verb group: "is", "has been put", "got", "went": at least one verb, adverbs anywhere in it
+        verbs: list[str] = []
+        while k < len(lows) and (lows[k] in _STATUS_VERBS or lows[k] in _STATUS_ADVERBS):
+            if lows[k] in _STATUS_VERBS:
+                verbs.append(lows[k])
             k += 1
-        for value in find_statuses(tokens[k:], weak=False):
+        if not verbs or verbs[0] not in _STATUS_VERB_HEADS:
+            return []
+        fit = self._fit(m, "project") + (0.25 if prior == "project" and "project" in m.types else 0.0)
+        # colours and "live" need a project known as one ("Atlas is green"), or a verb that says so ("went live")
+        weak = fit >= 3.0 or bool(_MOTION_VERBS.intersection(verbs))
+        for value in find_statuses(tokens[k:], weak=weak):
             if value.start != 0:
                 break
             rest = [w for w in lows[k + value.end :] if w[0].isalnum()]
+            if rest and rest[0] in _REASON_WORDS and value.text not in _WEAK_TEXTS:
+                rest = []  # "blocked waiting on legal", "at risk of slipping": a reason follows the status
             if any(w not in _FREE_WORDS for w in rest):
                 break
-            fit = self._fit(m, "project") + (0.25 if prior == "project" and "project" in m.types else 0.0)
             if fit < (1.0 if value.text in _PERSONAL_STATES else 0.75):
                 break  # "Lena is done.": a state a person is in, unless Lena is known to be a project
             self._learn(m, "project")
             return [_Found(m.name, "status", value.text, update, 1.0)]
         return []
 
+    def _restated_priority(
+        self, tokens: list[Token], lows: list[str], mentions: list[Mention], update: bool,
+    ) -> list[_Found]:
+        """"...; it's medium now": in a sentence that signals an update, a component said to be a bare priority
+        level takes it as its new priority (outside an update, "X is critical" is more often an opinion); a
+        priority code ("X is P1", "X is a sev2") says so in any sentence."""
+        m = mentions[0]
+        k = m.end
+        if k >= len(lows) or lows[k] not in _PRESENT_COPULAS or _hedged(lows, mentions, len(lows)):
+            return []  # "X was high; it's low now": the past clause is the old value
+        k += 1
+        while k < len(lows) and lows[k] in _STATUS_ADVERBS:
+            k += 1
+        if k < len(lows) and lows[k] in ("a", "an") and k + 1 < len(lows) and _CODE_PRIORITY.match(lows[k + 1]):
+            k += 1  # "X is a P1"
+        values = [v for v in find_priorities(tokens) if v.start == k]
+        if not values or not (update or _CODE_PRIORITY.match(values[0].text)):
+            return []
+        rest = [w for w in lows[k + 1 :] if w[0].isalnum()]
+        if any(w not in _FREE_WORDS and w not in ("instead", "priority", "prio") for w in rest):
+            return []
+        if self._fit(m, "component") < 1.0:
+            return []
+        self._learn(m, "component")
+        return [_Found(m.name, "priority", _value_text(values[0]), update, 1.0)]
+
+    def _regional(self, tokens: list[Token], lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """"Acme is an EMEA customer", "Globex is a South America account": a region before an account noun
+        in a copular statement places the customer in that region."""
+        if len(mentions) < 2:
+            return []
+        s, r = mentions[0], mentions[1]
+        k = s.end
+        if k >= len(lows) or lows[k] not in _COPULAS or _hedged(lows, mentions, k):
+            return []
+        k += 1
+        while k < len(lows) and lows[k] in _STATUS_ADVERBS:
+            k += 1
+        if k < len(lows) and lows[k] in ("a", "an", "our"):
+            k += 1
+        if k + 1 < len(lows) and lows[k] in PLAN_TIERS and tokens[k].text[0].isupper() and (
+            HEAD_TYPES.get(lows[k + 1]) == "account"
+        ) and self._fit(s, "account") > 0:
+            self._learn(s, "account")  # "Globex is an Enterprise customer": the tier the customer is on
+            return [_Found(s.name, "plan", tokens[k].text, update, 1.0)]
+        if r.start != k or r.types != _SINGLE_TYPE[REGION] or r.end >= len(lows):
+            return []
+        if HEAD_TYPES.get(lows[r.end]) != "account" or self._fit(s, "account") <= 0 or s.pronoun and not s.explicit:
+            return []
+        self._learn(s, "account")
+        return [_Found(s.name, "located_in", r.name, update, 1.0)]
+
     # --- relations ------------------------------------------------------------------------------------------
 
     def _resolve(
         self, options: Sequence[Option], entities: list[Mention], lows: list[str], cs: int, ce: int,
-        prior: str | None, cue: Cue | None = None,
+        prior: str | None, cue: Cue | None = None, *, modifiers: bool = True,
     ) -> list[tuple[str, str, str]]:
         """The best (subject, predicate, object) for a cue: the nearest mentions whose types fit an option."""
         of_mode = cue is not None and cue.of_mode
-        lefts = [m for m in reversed(entities) if m.end <= cs and not _modifier(lows, m, cs, compound=False)][:4]
-        rights = [m for m in entities if m.start >= ce and not _modifier(lows, m, len(lows), compound=False)
+        lefts = [m for m in reversed(entities) if m.end <= cs
+                 and not (modifiers and _modifier(lows, m, cs, compound=False))][:4]
+        rights = [m for m in entities if m.start >= ce
+                  and not (modifiers and _modifier(lows, m, len(lows), compound=False))
                   and not (m.pronoun and m.start > 0 and lows[m.start - 1] in _CLAUSE_OPENERS)][:4]
         best: tuple[float, Mention, Mention, str, str] | None = None
         for rank, (predicate, voice) in enumerate(options):
             subject_type, object_type = PREDICATES[predicate]
+            subject_types = _SUBJECT_TYPES.get(predicate, (subject_type,))
             strict = voice.endswith("!")
             voice = voice.rstrip("!")
             if of_mode and not lefts:
@@ -459,9 +625,16 @@ class RuleExtractor:
             for s, o, i, j in pairs:
                 if cue is not None and not _typed_enough(cue, s, o, subject_type):
                     continue
+                if cue is not None and cue.needs_head and voice == "fwd" and (s.end != cs or not (
+                    s is entities[0] or s.start == 0 or lows[s.start - 1] in ("by", "and", ",", "(", "with")
+                )):
+                    continue  # "Dana from the Berlin office", not "Dana called Acme from the Berlin office"
+                if cue is not None and cue.typed_only and cue.words[0] in _BE_WORDS and _visit(lows):
+                    continue  # "Dana is in the Berlin office today": a visit, not a workplace
                 if strict and not s.explicit:
                     continue
-                fs = self._fit(s, subject_type)
+                # a widened subject type counts a little less than the canonical one, to break ties
+                fs = max(self._fit(s, kind) - 0.1 * (k > 0) for k, kind in enumerate(subject_types))
                 fo = self._fit(o, object_type)
                 if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(o.name):
                     continue
@@ -469,8 +642,8 @@ class RuleExtractor:
                     predicate == "uses" and (options[0][0] == "uses" or prior == subject_type)
                 ):
                     continue  # "Lena calls Dana": two bare capitalised words are two people, not two systems
-                if prior == subject_type:
-                    fs += 0.25
+                if prior in subject_types and not (cue is not None and cue.firm and rank > 0):
+                    fs += 0.25  # a channel hint picks among a vague verb's readings, not against a firm one
                 score = fs + fo - _RANK_PENALTY * (i + j) - 0.01 * rank
                 if best is None or score > best[0]:
                     best = (score, s, o, predicate, voice)
@@ -479,15 +652,19 @@ class RuleExtractor:
         _, subject, obj, predicate, voice = best
         voice = voice.rstrip("!")
         subject_type, object_type = PREDICATES[predicate]
+        subject_types = _SUBJECT_TYPES.get(predicate, (subject_type,))
         subjects = _chain(subject, entities, lows, toward_cue=(voice == "fwd"))
         objects = _chain(obj, entities, lows, toward_cue=(voice != "fwd")) if predicate in MULTI_VALUED else [obj]
         out = []
         subjects.sort(key=lambda m: m.start)
         objects.sort(key=lambda m: m.start)
         for s in subjects:
-            if self._fit(s, subject_type) <= 0:
+            fits = sorted(((self._fit(s, kind), -i, kind) for i, kind in enumerate(subject_types)), reverse=True)
+            fit, _, kind = fits[0]
+            if fit <= 0:
                 continue
-            self._learn(s, subject_type)
+            if len(fits) == 1 or fits[1][0] < fit:
+                self._learn(s, kind)  # an owner says nothing about whether Asana is a tool or a component
             for o in objects:
                 if self._fit(o, object_type) <= 0 or name_key(s.name) == name_key(o.name):
                     continue
@@ -567,9 +744,10 @@ class RuleExtractor:
         return PERSON in m.types and (len(m.types) == 1 or m.person_likely)
 
     def _antecedent(self, channel: str | None, kind: str, so_far: list[Mention]) -> Mention | None:
-        # a matching mention earlier in the same sentence wins over the channel's memory
+        # a matching mention earlier in the same sentence wins over the channel's memory; a place is rarely
+        # what "it" continues with ("X is no longer in eu-west-1; it's in us-east-1 now"), so one is passed over
         for m in reversed(so_far):
-            if m.pronoun:
+            if m.pronoun or (kind != "person" and m.types == _SINGLE_TYPE[REGION]):
                 continue
             if kind == "any" or (kind == "person") == self._is_person(m):
                 return m
@@ -642,28 +820,41 @@ def _clauses(lows: list[str]) -> list[tuple[int, int]]:
 
 
 def _scan(lows: list[str], blocked: list[bool], index: dict) -> list:
-    """Cue occurrences, longest match first, not overlapping each other or a mention."""
+    """Cue occurrences, longest match first, not overlapping each other or a mention. A match that a cue starting
+    inside it would outrun gives way to that one: "is in charge of" reads as "in charge of", not "is in"."""
     out = []
     i = 0
     n = len(lows)
     while i < n:
-        cues = index.get(lows[i]) if not blocked[i] else None
-        matched = False
-        if cues:
-            for cue in cues:
-                size = len(cue.words)
-                if i + size <= n and tuple(lows[i : i + size]) == cue.words and not any(blocked[i : i + size]):
-                    out.append((cue, i, i + size))
-                    i += size
-                    matched = True
-                    break
-        if not matched:
+        found = _match_at(lows, blocked, index, i)
+        if found is None:
             i += 1
+            continue
+        end = i + len(found.words)
+        if any((inner := _match_at(lows, blocked, index, j)) is not None and j + len(inner.words) > end
+               for j in range(i + 1, end)):
+            i += 1
+            continue
+        out.append((found, i, end))
+        i = end
     return out
 
 
+def _match_at(lows: list[str], blocked: list[bool], index: dict, i: int):
+    if blocked[i]:
+        return None
+    for cue in index.get(lows[i], ()):
+        size = len(cue.words)
+        if i + size <= len(lows) and tuple(lows[i : i + size]) == cue.words and not any(blocked[i : i + size]):
+            return cue
+    return None
+
+
 _PARTICLES = frozenset({"up", "over", "out", "off"})
-_MOTION = frozenset({"to", "towards", "toward", "into", "home", "back", "out", "off", "for", "away", "around"})
+# After a one-word verb cue these say the verb is not the relation: "heading to Boston", "managed to ship",
+# "is managed inside Jira" (where, not by whom).
+_MOTION = frozenset({"to", "towards", "toward", "into", "home", "back", "out", "off", "for", "away", "around",
+                     "in", "inside", "within", "via", "through"})
 # A pronoun after these starts a new clause ("ran a class, and it was awesome"): not the object of the cue before.
 _CLAUSE_OPENERS = frozenset({",", "and", "but", "so", "because", "then", "when", "while", "since", "as", "-", ":"})
 _NOUN_MARKERS = frozenset("a an the on this that my our their his her its your to".split())
@@ -692,10 +883,16 @@ def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
     start = nearest.end if nearest else max(0, cs - 5)
     if nearest is not None and nearest is min(mentions, key=lambda m: m.start):
         start = 0
-    for w in lows[max(start, cs - 8) : cs]:
-        if w in NEGATIONS or w in HEDGES or w.endswith("n't"):
+    window = lows[max(start, cs - 8) : cs]
+    for k, w in enumerate(window):
+        if w in NEGATIONS or w in HEDGES or w.endswith("n't") or w in _PAST_MARKERS:
             return True
+        if w == "used" and k + 1 < len(window) and window[k + 1] == "to":
+            return True  # "Dana used to work in Berlin": no longer so
     return False
+
+
+_PAST_MARKERS = frozenset({"formerly", "previously", "once", "originally"})
 
 
 def _chain(anchor: Mention, entities: list[Mention], lows: list[str], *, toward_cue: bool) -> list[Mention]:
@@ -747,13 +944,18 @@ def _modifier(lows: list[str], m: Mention, cs: int, vs: int | None = None, *, co
     w = lows[k]
     if not w.isalpha() or w in STOPWORDS or w in _FREE_WORDS or w.endswith(("ly", "ing", "ed")):
         return False
+    if w in _PLACE_STAND_INS:
+        return False  # "Farid's desk is in the Seoul office": where the desk is, the person works
     if vs is not None and w in _STAND_INS:
         return False
     # "Atlas launch deadline", "Acme contract renews": a compound right before a value cue is fine
     return not (compound and k + 1 == limit)
 
 
+# Nouns that stand for a person's workplace: "Viktor's desk is in the Oslo office".
+_PLACE_STAND_INS = frozenset("desk seat base home workstation workplace".split())
 _FREE_WORDS = frozenset(
+    "pays pay paid buys bought purchased subscribes subscribed signs "
     "today tonight tomorrow yesterday again too also already still now currently right recently lately meanwhile "
     "anyway though then last next earlier later soon week month quarter year sprint needs need wants got gets "
     "aims expects targets".split()
@@ -762,6 +964,13 @@ _FREE_WORDS = frozenset(
 _STAND_INS = frozenset(
     "contract subscription license licence deal renewal launch release rollout delivery migration".split()
 )
+
+
+def _named_words(mentions: list[Mention], value: Value, cs: int, ce: int) -> int:
+    """Words between a value and its cue that belong to multi-word names beyond their first word: "the renewal
+    for the Summit Outdoors account is in May" is as near as "the renewal for Acme is in May"."""
+    lo, hi = (value.end, cs) if value.end <= cs else (ce, value.start)
+    return sum(m.end - m.start - 1 for m in mentions if m.start >= lo and m.end <= hi)
 
 
 def _gap(start: int, end: int, cs: int, ce: int) -> int:
@@ -793,7 +1002,8 @@ def _plan_values(
     while j < len(tokens) and skipped <= 3 and lows[j] in _PLAN_SKIP:
         j += 1
         skipped += 1
-    if j < len(tokens) and tier_like(j, strict=generic):
+    named = generic and j + 1 < len(tokens) and (tokens[j + 1].text[0].isupper() or lows[j + 1] in HEAD_TYPES)
+    if j < len(tokens) and tier_like(j, strict=generic) and not named:  # not "on Team Trust", "the Growth team"
         out.append(Value(j, j + 1, tokens[j].text, "plan"))
     if not generic and cs > 0 and tier_like(cs - 1, strict=not others):
         out.append(Value(cs - 1, cs, tokens[cs - 1].text, "plan"))
@@ -804,6 +1014,46 @@ def _value_text(value: Value) -> str:
     if value.kind in ("priority", "status"):
         return value.text.lower()
     return value.text
+
+
+_VISIT_WORDS = frozenset("today tonight tomorrow yesterday week weekend visiting offsite trip until".split())
+
+
+def _visit(lows: list[str]) -> bool:
+    """A time qualifier that makes being somewhere a visit: "today", "this week", "on Tuesday", "until Friday"."""
+    return any(w in _VISIT_WORDS or w in WEEKDAYS for w in lows)
+
+
+def _copular_description(message: str, tokens: list[Token], lows: list[str], mentions: list[Mention]) -> list[_Found]:
+    """"IngestWorker is the service that eats the event queue": a copula and a headed relative describe the
+    subject as a relative clause after its name would."""
+    m = mentions[0]
+    k = m.end
+    if m.start > 1 or k >= len(lows) or lows[k] not in _PRESENT_COPULAS:
+        return []
+    stop = _content_end(lows)
+    j = k + 2 if k + 1 < stop and lows[k + 1] == "what" else _headed_relative(lows, k + 1, stop)
+    if not j or any(x.start >= k for x in mentions):
+        return []
+    description = _description(message, tokens[j:stop], lows[j:stop], True)
+    return [_Found(m.name, DESCRIBED_AS, description, False, 0.9)] if description else []
+
+
+def _headed_relative(lows: list[str], start: int, stop: int) -> int:
+    """Where the clause starts after a headed relative ("the one that ...", "the service which ..."): the index
+    just past the relative pronoun, or 0 when the aside does not open that way."""
+    k = start
+    if k < stop and lows[k] in _APPOSITION_START:
+        k += 1
+    nouns = 0
+    while k < stop and nouns < 2 and lows[k].isalpha() and lows[k] not in _RELATIVE and lows[k] != "that":
+        if lows[k] in STOPWORDS and lows[k] not in ("one", "ones"):
+            return 0
+        k += 1
+        nouns += 1
+    if nouns and k < stop - 1 and lows[k] in ("that", "which", "who"):
+        return k + 1
+    return 0
 
 
 def _description(message: str, tokens: list[Token], lows: list[str], relative: bool) -> str | None:

@@ -39,7 +39,7 @@ MAX_MESSAGE_CHARS = 10_000
 # Words, with inner apostrophes, hyphens and dots ("eu-west-1", "v1.2", "doesn't"); a line break; the punctuation
 # that shapes a statement. Other symbols (brackets, emoji, control characters) are skipped by the regex engine
 # itself. Separators inside a word must be followed by a word character, so matching is linear.
-_TOKEN = re.compile(r"\w+(?:['’.\-]\w+)*|\n|[,;:.!?()&=–—-]")
+_TOKEN = re.compile(r"\w+(?:['’.\-]\w+)*|(?<=[sS])['’](?!\w)|\n|[,;:.!?()&=–—-]")
 _SENTENCE_END = frozenset({".", "!", "?"})
 _SKIPPED = frozenset("_")  # a lone underscore is a word character to the regex but no word to us
 _APOSTROPHE_S = ("'s", "’s")
@@ -77,6 +77,8 @@ def sentences(text: str, max_chars: int = MAX_MESSAGE_CHARS) -> list[list[Token]
             current.append(Token(raw[:-2], raw[:-2].lower(), start, end - 2))
             current.append(Token(raw[-2:], "'s", end - 2, end))
             has_word = True
+        elif raw in ("'", "’"):
+            current.append(Token(raw, "'s", start, end))  # "the Hotels' plan": a plural possessive
         else:
             low = raw.lower()
             if "’" in low:
@@ -280,7 +282,15 @@ _COMPONENT_HEADS = frozenset({"service", "svc", "component", "microservice"})
 _COMPASS = frozenset(
     "north south east west central northeast northwest southeast southwest northcentral southcentral".split()
 )
+# Words that make a capitalised run a region: continents and large areas, and compass words next to them
+# ("South America", "Central Europe", "US East", "Asia Pacific").
+_CONTINENTS = frozenset(
+    "europe asia africa america americas oceania australasia pacific atlantic nordics scandinavia benelux "
+    "iberia balkans baltics caribbean mediterranean".split()
+)
+_COMPASS_ADJECTIVES = frozenset("northern southern eastern western central".split())
 _REGION_ACRONYMS = frozenset("eu us uk apac emea latam amer anz mena dach nordics".split())
+_REGION_ONLY = frozenset({REGION})
 _REGION_PREFIXES = frozenset(
     "us eu ap sa ca me af uk asia europe na emea apac latam amer north south east west central".split()
 )
@@ -303,6 +313,8 @@ _NOT_NAMES = frozenset(
     besides anyways congrats congratulations cool nice hooray sometimes usually often always lately glad happy
     mon tue tues wed weds thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec
     bye yup yep gotta gonna wanna appreciate woohoo yess ikr tbh fr np ty thx omw brb
+    lunch dinner breakfast coffee meeting meetings offsite
+    ping ask tell check see reach contact loop email message
     """.split()
 )
 
@@ -374,6 +386,13 @@ class KnownNames:
                 for i in range(1, len(key) + 1):
                     self.prefixes.add(key[:i])
         self.first_chars = frozenset(k[0] for k in self.by_key)
+
+    def canonical(self, name: str) -> str | None:
+        """The known name that a newly written name normalises to ("Project Beacon" -> "Beacon"), if any."""
+        for key in name_keys(name):
+            if key in self.by_key:
+                return self.by_key[key]
+        return None
 
     def match_at(self, tokens: Sequence[Token], i: int) -> tuple[int, str] | None:
         """The longest known name starting at token i: (end index, the known name)."""
@@ -502,16 +521,28 @@ def find_mentions(
         if hit is not None:
             end, name = hit
             # "the FeatureStore service", "Acme account": a trailing head noun belongs to the known name
-            if end < n and tokens[end].low in HEAD_TYPES:
+            head = tokens[end].low if end < n and tokens[end].low in HEAD_TYPES else None
+            if head is not None:
                 end += 1
             default = _types_of_name(name)
             bare = default == ANY_TYPE and all(_title_word(w) and w.isalpha() for w in name.split())
-            mention = _typed(name, i, end, learned, default=default, person_likely=bare)
+            if head is not None and HEAD_TYPES[head] in default and len(default) > 1:
+                # "the Anchor project": the head noun written here says what it is, over an earlier guess
+                mention = Mention(name, i, end, frozenset({HEAD_TYPES[head]}), explicit=True, headed=True)
+            else:
+                mention = _typed(name, i, end, learned, default=default, person_likely=bare)
             surface = span_text(message, tokens[i:end])
             if surface != name:
                 mention.surface = surface
             out.append(mention)
             i = end
+            continue
+        team_end = _lowercase_team(tokens, i)
+        if team_end:
+            # "the payments team", "our data platform squad": teams are often written in lowercase
+            name = span_text(message, tokens[i:team_end])
+            out.append(_typed(name, i, team_end, learned, default=frozenset({TEAM}), explicit=True))
+            i = team_end
             continue
         if low in _PRONOUN_KIND:
             kind = _PRONOUN_KIND[low]
@@ -525,22 +556,48 @@ def find_mentions(
             i += 1
             continue
         if _region_shaped(low):
-            out.append(Mention(text, i, i + 1, frozenset({REGION}), explicit=True, headed=True))
-            i += 1
+            end = i + 2 if i + 1 < n and tokens[i + 1].low == "region" else i + 1  # "the eu-west-1 region"
+            out.append(Mention(text, i, end, frozenset({REGION}), explicit=True, headed=True))
+            i = end
             continue
+        if _title_word(text) and low in _NOT_NAMES and low not in _STOPWORDS:
+            # "the Release Engineering team": a chat word can open a name that a head noun closes
+            end = i + 1
+            while end < n and end - i < 4 and _title_word(tokens[end].text) and _name_word(tokens, end, -1):
+                end += 1
+            if end > i + 1 and end < n and tokens[end].low in HEAD_TYPES:
+                name = span_text(message, tokens[i : end + 1])
+                out.append(_typed(name, i, end + 1, learned, default=frozenset({HEAD_TYPES[tokens[end].low]}),
+                                  explicit=True))
+                i = end + 1
+                continue
         if not text[0].isupper() or not _name_word(tokens, i, first_word):
             i += 1
             continue
         if (i == first_word or text.isupper()) and low in common:
             i += 1
             continue  # "Happy to help", "I'm DOING it": a word seen in lowercase, not a name
+        region_end = _region_run(tokens, i)
+        if region_end:
+            # "South America", "US East", "the EMEA region" ("region" is a head, not part of the name), and
+            # "a LATAM customer": the region describes the customer, the head noun stays outside the mention
+            name = span_text(message, tokens[i:region_end])
+            end = region_end + 1 if region_end < n and tokens[region_end].low == "region" else region_end
+            out.append(Mention(name, i, end, frozenset({REGION}), explicit=True, headed=True))
+            i = end
+            continue
         # "Project Atlas", "Team Trust"
         if low in _PREFIX_HEADS and i + 1 < n and tokens[i + 1].text[0].isupper() and _name_word(tokens, i + 1, -1):
             end = i + 2
             while end < n and _title_word(tokens[end].text) and _name_word(tokens, end, -1):
                 end += 1
             name = span_text(message, tokens[i:end])
-            out.append(_typed(name, i, end, learned, default=frozenset({_PREFIX_HEADS[low]}), explicit=True))
+            mention = _typed(name, i, end, learned, default=frozenset({_PREFIX_HEADS[low]}), explicit=True)
+            canonical = known.canonical(name)
+            if canonical is not None and canonical != name:
+                # "Project Beacon" after "Beacon" was written: the same entity, under the name the graph holds
+                mention.name, mention.surface = canonical, name
+            out.append(mention)
             i = end
             continue
         if _is_camel(text) or not text.isalpha() and not _title_word(text):
@@ -562,7 +619,13 @@ def find_mentions(
             types, explicit, name = ACRONYM_TYPES, False, text
             if low in _REGION_ACRONYMS:
                 types, explicit = frozenset({REGION}), True
-            if end < n and tokens[end].low in HEAD_TYPES:
+                if end < n and tokens[end].low == "region":
+                    end += 1  # "the EMEA region" is EMEA
+                elif end < n and HEAD_TYPES.get(tokens[end].low) == ACCOUNT:
+                    out.append(_typed(name, i, end, learned, default=types, explicit=True))
+                    i = end  # "an ANZ customer": the region describes the customer
+                    continue
+            if end < n and tokens[end].low in HEAD_TYPES and types != _REGION_ONLY:
                 types, explicit = frozenset({HEAD_TYPES[tokens[end].low]}), True
                 name = span_text(message, tokens[i : end + 1])
                 end += 1
@@ -585,6 +648,69 @@ def find_mentions(
     return out
 
 
+_TEAM_HEADS = frozenset({"team", "squad", "guild", "crew"})
+_TEAM_DETERMINERS = frozenset({"the", "our", "their"})
+# Words that say which team in the conversation, not what it is called: "the whole team", "our new team".
+_NOT_TEAM_NAMES = frozenset(
+    "whole entire same other new old own core main full big small right wrong next last first whole extended "
+    "broader wider local remote".split()
+)
+
+
+def _lowercase_team(tokens: Sequence[Token], i: int) -> int:
+    """The end of a lowercase team name starting at token i ("payments team" after "the"), or 0: one or two
+    lowercase words between a determiner and a team noun."""
+    if i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS:
+        return 0
+    for width in (1, 2):
+        head = i + width
+        if head >= len(tokens) or tokens[head].low not in _TEAM_HEADS:
+            continue
+        words = tokens[i:head]
+        if all(t.text.isalpha() and t.text.islower() and t.low not in _STOPWORDS and t.low not in _NOT_TEAM_NAMES
+               and t.low not in _TEAM_HEADS for t in words):
+            return head + 1
+        return 0
+    return 0
+
+
+def _region_run(tokens: Sequence[Token], i: int) -> int:
+    """The end of a region name starting at token i, or 0: a run of up to four capitalised words holding a
+    continent word (any other capitalised words may join it: "Latin America") or a region acronym joined only by
+    compass words ("US East", "EU West"); not when a non-region head noun follows ("the Europe team")."""
+    n = len(tokens)
+    end = i
+    continent = acronym = False
+    others = 0
+    while end < n and end - i < 4:
+        t = tokens[end]
+        low = t.low
+        if not t.text[0].isupper() or not t.text.isalpha():
+            break
+        if low in _CONTINENTS:
+            continent = True
+        elif t.text.isupper() and low in _REGION_ACRONYMS:
+            acronym = True
+        elif low in _COMPASS or low in _COMPASS_ADJECTIVES:
+            pass
+        elif _title_word(t.text) and low not in _NOT_NAMES and low not in _STOPWORDS:
+            others += 1
+        else:
+            break
+        end += 1
+    if end - i < 1 or not (continent or (acronym and others == 0)):
+        return 0
+    if end + 1 < n and tokens[end].low in ("and", "&") and _title_word(tokens[end + 1].text) and (
+        tokens[end + 1].low not in _NOT_NAMES and tokens[end + 1].low not in _STOPWORDS
+    ) and (end + 2 >= n or not tokens[end + 2].text[0].isupper()):
+        end += 2  # "UK and Ireland": one region named by two places
+    if end - i == 1 and acronym:
+        return 0  # a lone "EU" or "APAC" is read by the acronym path, as before
+    if end < n and tokens[end].low in HEAD_TYPES and HEAD_TYPES[tokens[end].low] not in (REGION, ACCOUNT):
+        return 0
+    return end
+
+
 def _title_word(text: str) -> bool:
     return text[0].isupper() and (len(text) == 1 or text[1:].islower() or text.istitle()) and text[0].isalpha()
 
@@ -597,14 +723,20 @@ def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
         return False
     if low in _STOPWORDS and not _is_acronym(t.text):  # "US", "IT" stay names; "It", "Now" do not
         return False
-    if i + 1 < len(tokens) and tokens[i + 1].low == ":" and i <= first_word + 2:
+    if len(t.text) > 2 and t.text[-1] == "s" and t.text[:-1].isupper():
+        return False  # "URLs", "APIs", "PRs": a plural of an acronym is a common noun
+    if i + 1 < len(tokens) and tokens[i + 1].low == ":" and i <= first_word + 2 and not (
+        i > 0 and tokens[i - 1].low in ("of", "for", "on")  # "Priority of SearchIndexer: high" names it
+    ):
         return False  # a label: "Update:", "Decision:"
     if any(low[k] == low[k + 1] == low[k + 2] for k in range(len(low) - 2)):
         return False  # "Awww", "Sooo": stretched interjections
     apostrophe = t.text.find("'") if "'" in t.text else t.text.find("’")
     if 0 < apostrophe < len(t.text) - 1 and t.text[apostrophe + 1].islower():
         return False  # "Where'd", "They've": contractions (but "O'Brien" is a name)
-    if i == first_word and (low.endswith(("ing", "ed", "ly")) and len(low) > 4 or low in CUE_FIRST_WORDS):
+    if i == first_word and not _is_camel(t.text) and (
+        low.endswith(("ing", "ed", "ly")) and len(low) > 4 or low in CUE_FIRST_WORDS
+    ):
         return False  # "Grabbing coffee", "Bumped the limit", "Priority for X is high"
     return True
 

@@ -17,6 +17,7 @@ def test_a_generic_head_noun_does_not_change_the_key_but_a_specific_word_does():
     assert name_key("Acme account") == name_key("Acme") == name_key("the Acme account")
     assert name_key("Berlin office") == name_key("Berlin")
     assert name_key("Project Atlas") == name_key("Atlas")
+    assert name_key("the EMEA region") == name_key("EMEA")
     assert name_key("ReportingAPI") != name_key("Reporting")
 
 

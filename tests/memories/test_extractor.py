@@ -179,6 +179,200 @@ def test_hand_written_phrasings(text, expected):
     assert read(text) == expected
 
 
+# --- hand-written phrasings for each general rule added while measuring on the synthetic suite --------------
+# Each rule below was added because the development set (the synthetic suite) showed a kind of miss; every
+# phrasing here was written by hand, in other words, with other names, so that the rule is tested as English,
+# not as a template. (channel, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("channel", "text", "expected"),
+    [
+        # a headed relative ("the one that", "the service which") is a description, like "which ..."
+        ("infra", "Ledger, the service that reconciles card payments, depends on VaultKeys.",
+         [("Ledger", "described_as", "reconciles card payments"), ("Ledger", "depends_on", "VaultKeys")]),
+        ("ad-hoc", "Beacon, the one which tidies the onboarding emails, uses Notion.",
+         [("Beacon", "described_as", "tidies the onboarding emails"), ("Beacon", "uses", "Notion")]),
+        # a system that cannot work without another depends on it, the negation notwithstanding
+        ("infra", "SearchIndexer won't boot without ConfigService.",
+         [("SearchIndexer", "depends_on", "ConfigService")]),
+        ("infra", "CheckoutFlow breaks without PaymentsAPI.", [("CheckoutFlow", "depends_on", "PaymentsAPI")]),
+        # "moved X to Y": the verb's own object is what moved
+        ("infra", "We moved SearchIndexer over to eu-west-2.", [("SearchIndexer", "deployed_in", "eu-west-2")]),
+        ("accounts", "They transferred Omar to the Lisbon office.", [("Omar", "works_in", "Lisbon office")]),
+        # a firm ownership verb keeps its reading in a project channel; a tool has an owner too
+        ("ad-hoc", "Priya owns Figma.", [("Figma", "owned_by", "Priya")]),
+        ("ad-hoc", "The Atlas project is owned by Bea.", [("Atlas project", "led_by", "Bea")]),
+        # regions: continents and compass words make a region name; offices and customers sit in regions
+        ("accounts", "The Lisbon office belongs to the Southern Europe region.",
+         [("Lisbon office", "located_in", "Southern Europe")]),
+        ("accounts", "Our Osaka office sits within Asia Pacific.", [("Osaka office", "located_in", "Asia Pacific")]),
+        ("accounts", "The Cork office is located in UK and Ireland.",
+         [("Cork office", "located_in", "UK and Ireland")]),
+        ("accounts", "Initech is headquartered in North America.", [("Initech", "located_in", "North America")]),
+        ("accounts", "Globex is an EMEA client.", [("Globex", "located_in", "EMEA")]),
+        ("accounts", "Hooli is a Latin America customer.", [("Hooli", "located_in", "Latin America")]),
+        # where someone's desk or seat is, they work
+        ("accounts", "Bea's seat is at the Austin office.", [("Bea", "works_in", "Austin office")]),
+        # "pays for" is a verb after a name, not a compound noun; a plural possessive ("Industries'")
+        ("accounts", "Initech pays for the Business tier.", [("Initech", "plan", "Business")]),
+        ("accounts", "Stark Industries' package is the Platinum edition.", [("Stark Industries", "plan", "Platinum")]),
+        # a chat word can open a team name that a head noun closes
+        ("infra", "Kai is on the Release Tooling team.", [("Kai", "member_of", "Release Tooling team")]),
+        # tools a project is built or organised in
+        ("ad-hoc", "Beacon is organised in Notion.", [("Beacon", "uses", "Notion")]),
+        ("ad-hoc", "Harbor is built in Webflow.", [("Harbor", "uses", "Webflow")]),
+        # after an update signal, "it's low now" restates the priority; the past clause does not count
+        ("infra", "SearchIndexer was high; it's low now.", [("SearchIndexer", "priority", "low")]),
+        # a long name between a value cue and its value does not push the value out of reach
+        ("accounts", "The renewal date for the Wayne Enterprises account is in October.",
+         [("Wayne Enterprises account", "renews_in", "October")]),
+        # "it" continues the subject, not the place just named
+        ("infra", "PaymentsAPI moved off us-east-1 and it's in eu-west-1 now.",
+         [("PaymentsAPI", "deployed_in", "eu-west-1")]),
+        # a CamelCase name ending in -ly opens a sentence as a name, not as an adverb
+        ("infra", "ShipFastly depends on ConfigService.", [("ShipFastly", "depends_on", "ConfigService")]),
+        # lowercase team names after a determiner; an adverb between a copula and its cue is read past
+        ("infra", "Dana is on the platform team.", [("Dana", "member_of", "platform team")]),
+        ("infra", "Dana is a member of the data platform team.", [("Dana", "member_of", "data platform team")]),
+        ("infra", "Dana is now on the Platform team.", [("Dana", "member_of", "Platform team")]),
+        ("infra", "Kofi sits with the Platform team.", [("Kofi", "member_of", "Platform team")]),
+        ("accounts", "Mei joined the Tokyo office in March.", [("Mei", "works_in", "Tokyo office")]),
+        ("infra", "Dana works in the Platform team.", [("Dana", "member_of", "Platform team")]),
+        ("infra", "Dana works for the Platform team.", [("Dana", "member_of", "Platform team")]),
+        ("infra", "Dana's team is Platform.", [("Dana", "member_of", "Platform")]),
+        ("infra", "Dana moved over to the Platform team.", [("Dana", "member_of", "Platform team")]),
+        ("accounts", "Dana's office is Berlin.", [("Dana", "works_in", "Berlin")]),
+        ("infra", "FeatureStore lives in us-east-1.", [("FeatureStore", "deployed_in", "us-east-1")]),
+        ("infra", "FeatureStore has dependencies on ConfigService and EventBus.",
+         [("FeatureStore", "depends_on", "ConfigService"), ("FeatureStore", "depends_on", "EventBus")]),
+        ("infra", "FeatureStore is a consumer of EventBus.", [("FeatureStore", "depends_on", "EventBus")]),
+        ("infra", "FeatureStore subscribes to EventBus.", [("FeatureStore", "depends_on", "EventBus")]),
+        ("infra", "FeatureStore hits ConfigService on every request.",
+         [("FeatureStore", "depends_on", "ConfigService")]),
+        ("ad-hoc", "Atlas switched to Jira.", [("Atlas", "uses", "Jira")]),
+        # an imperative opening a sentence is not part of the name after it
+        ("infra", "Ping Lena for anything FeatureStore, she owns it.", [("FeatureStore", "owned_by", "Lena")]),
+        # a role noun after the thing: "the X owner", "X's rep"
+        ("infra", "Lena is the FeatureStore owner.", [("FeatureStore", "owned_by", "Lena")]),
+        ("accounts", "Mei is Globex's rep.", [("Globex", "handled_by", "Mei")]),
+        ("accounts", "Dana is Acme's account manager.", [("Acme", "handled_by", "Dana")]),
+        # handing over a responsibility, taking ownership
+        ("accounts", "Globex has been reassigned to Mei.", [("Globex", "handled_by", "Mei")]),
+        ("accounts", "Globex was handed over to Mei.", [("Globex", "handled_by", "Mei")]),
+        ("infra", "Lena has taken ownership of SearchIndexer.", [("SearchIndexer", "owned_by", "Lena")]),
+        # "is in charge of" is not "is in"
+        ("infra", "Lena is in charge of SearchIndexer.", [("SearchIndexer", "owned_by", "Lena")]),
+        # plans named after "on", "signed up for", or before "customer"
+        ("accounts", "Globex is on Enterprise.", [("Globex", "plan", "Enterprise")]),
+        ("accounts", "Globex signed up for Pro.", [("Globex", "plan", "Pro")]),
+        ("accounts", "Globex is an Enterprise customer.", [("Globex", "plan", "Enterprise")]),
+        ("accounts", "Globex is due for renewal in March.", [("Globex", "renews_in", "March")]),
+        # data flowing to or from a system, with the data named in between
+        ("infra", "IngestWorker sends events to EventBus.", [("IngestWorker", "depends_on", "EventBus")]),
+        ("infra", "IngestWorker gets its settings from ConfigService.",
+         [("IngestWorker", "depends_on", "ConfigService")]),
+        # a tool named by where a project is tracked; moving verbs in the present tense
+        ("ad-hoc", "We track Atlas in Jira.", [("Atlas", "uses", "Jira")]),
+        ("infra", "We deploy SearchIndexer to us-east-2.", [("SearchIndexer", "deployed_in", "us-east-2")]),
+        ("infra", "SearchIndexer is running in the eu-west-1 region.", [("SearchIndexer", "deployed_in", "eu-west-1")]),
+        ("infra", "SearchIndexer runs out of eu-west-1.", [("SearchIndexer", "deployed_in", "eu-west-1")]),
+        # priority codes and labels with a name inside
+        ("infra", "SearchIndexer is a P2.", [("SearchIndexer", "priority", "p2")]),
+        ("infra", "Priority of SearchIndexer: high.", [("SearchIndexer", "priority", "high")]),
+        # deadlines by other verbs
+        ("ad-hoc", "Atlas is targeting June 1.", [("Atlas", "deadline", "June 1")]),
+        ("ad-hoc", "Atlas wraps up on June 1.", [("Atlas", "deadline", "June 1")]),
+        ("ad-hoc", "Atlas launches on March 3.", [("Atlas", "deadline", "March 3")]),
+        ("ad-hoc", "The Atlas launch is scheduled for June 1.", [("Atlas", "deadline", "June 1")]),
+        ("ad-hoc", "Deadline for Atlas: June 1.", [("Atlas", "deadline", "June 1")]),
+        # descriptions from a copula: "is the service that ...", "is what ..."
+        ("infra", "IngestWorker is the service that eats the event queue.",
+         [("IngestWorker", "described_as", "eats the event queue")]),
+        ("infra", "SearchIndexer is what builds the search index.",
+         [("SearchIndexer", "described_as", "builds the search index")]),
+        ("infra", "SearchIndexer (builds the search index nightly) is owned by Lena.",
+         [("SearchIndexer", "described_as", "builds the search index nightly"),
+          ("SearchIndexer", "owned_by", "Lena")]),
+        # a past state is not a current fact
+        ("accounts", "Dana used to work in the Berlin office; she is in the Tokyo office now.",
+         [("Dana", "works_in", "Tokyo office")]),
+    ],
+)
+def test_hand_written_phrasings_of_the_added_rules(channel, text, expected):
+    assert read(text, channel=channel) == expected
+
+
+@pytest.mark.parametrize(
+    ("channel", "text"),
+    [
+        ("infra", "FeatureStore runs fine without ConfigService."),
+        ("infra", "FeatureStore can't start today."),
+        ("infra", "ReportingAPI calls partner APIs hourly."),  # "APIs" is a plural noun, not a name
+        ("infra", "FeatureStore is critical."),  # no update signal: an opinion, not a priority
+        ("infra", "The FeatureStore dashboard is low now."),
+        ("ad-hoc", "Atlas is managed inside Asana."),  # where, not by whom
+        ("accounts", "Is the Osaka office part of Asia Pacific?"),
+        ("accounts", "Maybe Globex is an EMEA client."),
+        ("accounts", "Europe is lovely this time of year."),
+        ("accounts", "Dana flew to South America last week."),
+        ("infra", "We should move ReportingAPI over to eu-west-1."),
+        ("infra", "The whole team is tired."),
+        ("infra", "Dana sends updates to Lena."),
+        ("infra", "Lena previously owned FeatureStore."),
+        ("infra", "Let's make SearchIndexer high priority."),
+        ("ad-hoc", "Sprint planning moved to Thursday."),
+        ("ad-hoc", "Priya went live on the demo."),
+        ("ad-hoc", "Lena is red in the face."),
+        ("ad-hoc", "Priya has shipped the fix."),
+        ("ad-hoc", "Atlas is blocked."),  # could be a person: a bare name needs more than a channel hint
+        ("accounts", "Dana is in the Berlin office today for the offsite."),  # a visit, not a workplace
+        ("accounts", "Dana is at the Berlin office this week."),
+        ("accounts", "Dana called Acme from the Berlin office."),  # "from" places the subject, not an object
+        ("accounts", "Lunch at the Berlin office was great."),
+        ("accounts", "Dana lives in Berlin."),  # where someone lives is not where they work
+        ("accounts", "The team is great."),
+        ("infra", "FeatureStore falls under Lena."),  # "falls under" places things in typed regions only
+        ("accounts", "Dana presented at the Berlin office all-hands."),
+    ],
+)
+def test_the_added_rules_stay_silent_on_near_misses(channel, text):
+    assert read(text, channel=channel) == []
+
+
+def test_a_tool_known_from_a_uses_fact_takes_an_owner():
+    x = RuleExtractor()
+    assert triples(x.extract("Atlas is tracked in Jira.", channel="ad-hoc")) == [("Atlas", "uses", "Jira")]
+    assert triples(x.extract("Bea is the owner of Jira.", channel="ad-hoc")) == [("Jira", "owned_by", "Bea")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Atlas is green.", ("Atlas", "status", "green")),
+        ("Atlas went live.", ("Atlas", "status", "live")),
+        ("Atlas has been put on hold.", ("Atlas", "status", "on hold")),
+        ("Atlas got cancelled.", ("Atlas", "status", "cancelled")),
+        ("Atlas is blocked waiting on legal.", ("Atlas", "status", "blocked")),
+        ("It is at risk of slipping.", ("Project Atlas", "status", "at risk")),
+    ],
+)
+def test_a_project_known_as_one_takes_a_status_from_many_verb_groups(text, expected):
+    x = RuleExtractor()
+    x.extract("Project Atlas is led by Priya.", channel="ad-hoc")
+    assert triples(x.extract(text, channel="ad-hoc")) == [expected]
+
+
+def test_a_plan_tier_that_opens_a_team_name_is_not_a_plan():
+    assert read("Dana is on Team Trust.", channel="accounts") == [("Dana", "member_of", "Team Trust")]
+    assert read("Dana is on the Growth team.", channel="accounts") == [("Dana", "member_of", "Growth team")]
+
+
+def test_moving_something_is_an_update():
+    facts = RuleExtractor().extract("We migrated SearchIndexer to eu-west-2.", channel="infra").facts
+    assert [(f.predicate, f.update) for f in facts] == [("deployed_in", True)]
+
+
 # --- pronouns ----------------------------------------------------------------------------------------------
 
 
@@ -404,9 +598,9 @@ def test_the_prototype_path_is_not_tried_when_the_lexicon_already_matched(hash_e
     ("text", "expected"),
     [
         ("FeatureStore is hosted within eu-west-1.", ("FeatureStore", "deployed_in", "eu-west-1")),
-        ("Lena took ownership of FeatureStore.", ("FeatureStore", "owned_by", "Lena")),
+        ("FeatureStore is cared for by Lena.", ("FeatureStore", "owned_by", "Lena")),
         ("ReportingAPI is built atop FeatureStore.", ("ReportingAPI", "depends_on", "FeatureStore")),
-        ("Atlas is tracked with Jira.", ("Atlas", "uses", "Jira")),
+        ("Atlas gets tracked inside Jira.", ("Atlas", "uses", "Jira")),
     ],
 )
 def test_minilm_prototypes_generalise_to_near_synonyms(minilm, text, expected):
