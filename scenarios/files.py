@@ -95,19 +95,23 @@ def scenario_from_data(data: Any, name: str) -> tuple[Scenario, list[str]]:
     return scenario, warnings
 
 
-def load_scenario_file(path: str | Path) -> tuple[Scenario, list[str]]:
-    """Load one scenario file. Raises ScenarioFileError with one line per problem."""
-    p = Path(path)
+def read_text(path: str | Path, expected: str = "a scenario file") -> str:
+    """A data file's text, or one ScenarioFileError line naming the file and why it cannot be read."""
     name = str(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ScenarioFileError([f"{name}: no such file"]) from None
     except IsADirectoryError:
-        raise ScenarioFileError([f"{name}: is a directory, expected a scenario file"]) from None
+        raise ScenarioFileError([f"{name}: is a directory, expected {expected}"]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioFileError([f"{name}: cannot read ({exc.__class__.__name__})"]) from None
-    return scenario_from_data(parse_text(text, name), name)
+
+
+def load_scenario_file(path: str | Path) -> tuple[Scenario, list[str]]:
+    """Load one scenario file. Raises ScenarioFileError with one line per problem."""
+    name = str(path)
+    return scenario_from_data(parse_text(read_text(path), name), name)
 
 
 def scenario_paths(paths: Iterable[str | Path]) -> list[Path]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from scenarios.files import ScenarioFileError, _describe, _field_path
+from scenarios.files import ScenarioFileError, _describe, _field_path, read_text
 from scenarios.models import Question, Scenario, Turn
 
 CHANNEL = "locomo"
@@ -157,16 +157,8 @@ def _conversation(sample: Any, where: str, name: str, bad: _BadEvidence) -> Scen
 def load_locomo(path: str | Path, conversations: list[str] | None = None) -> tuple[list[Scenario], list[str]]:
     """Read locomo10.json -> (scenarios in file order, warnings). `conversations` keeps only those sample ids
     (original or scenario id). Raises ScenarioFileError with one line naming the file and the problem."""
-    p = Path(path)
     name = str(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioFileError([f"{name}: no such file"]) from None
-    except IsADirectoryError:
-        raise ScenarioFileError([f"{name}: is a directory, expected the LoCoMo JSON file"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioFileError([f"{name}: cannot read ({exc.__class__.__name__})"]) from None
+    text = read_text(path, "the LoCoMo JSON file")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
