@@ -129,12 +129,24 @@ def build_memories(backends: Sequence[str], config: MemoryConfig, embedder: Embe
     return {name: create(name, config, embedder) for name in backends}
 
 
+def _rounded(value, places: int = 5):
+    """Scores rounded for storage: float32 sums differ in the last bits with thread count and batch shape, and the
+    JSON must be byte-identical from run to run."""
+    if isinstance(value, float):
+        return round(value, places)
+    if isinstance(value, dict):
+        return {k: _rounded(v, places) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rounded(v, places) for v in value]
+    return value
+
+
 def _compact_trace(outcome_answer) -> dict:
     """The trace as stored in the JSON: everything but the candidates' texts (they are the scenario's turns)."""
     trace = outcome_answer.trace.model_dump(exclude_defaults=True)
     for cand in trace.get("candidates", []):
         cand.pop("text", None)
-    return trace
+    return _rounded(trace)
 
 
 def summarise(results: list[QuestionResult], backends: Sequence[str]) -> dict[str, BackendSummary]:
