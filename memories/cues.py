@@ -95,6 +95,14 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("in charge of", OWN_R, {"of_mode": True}),
     ("owner|owners|maintainer|maintainers of|for", OWN_R, {"of_mode": True, "firm": True}),
     ("on point for", OWN_R, {}),
+    ("on the hook for", OWN_R, {}),
+    ("go-to|goto for|on", OWN_R, {"of_mode": True}),
+    ("go-to|goto person|guy|gal for|on", OWN_R, {"of_mode": True}),
+    ("pick|picks|picked|picking up", OWN_R, {"update": True}),
+    ("ownership of", OWN_R, {"of_mode": True, "update": True}),
+    # handing something to someone: "Mira handed LedgerService (over) to Oskar"
+    ("hand|hands|handed|handing|pass|passes|passed|passing|give|gives|gave|giving", OWN_F,
+     {"moved": True, "update": True, "through": ("to",)}),
     ("take|takes|took|taking|taken over", OWN_R, {"update": True}),
     ("take|takes|took|taking|taken|assume|assumes|assumed ownership of", OWN_R, {"update": True, "firm": True}),
     ("inherited|inherits", OWN_R, {"update": True}),
@@ -144,6 +152,10 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("feed|feeds|feeding", CALL_R, {}),
     ("feeds|feed into", CALL_R, {}),
     ("use|uses|using", USE_F, {}),
+    # a project's artefacts kept in a tool: "Atlas tickets are in Jira", "Atlas docs live in Confluence"
+    ("tickets|issues|docs|designs|mockups|board|backlog|tasks|specs|roadmap {be}|live|lives in|on",
+     _options("uses", voice="fwd"), {}),
+    ("went|go|goes|going with", _options("uses", voice="fwd"), {}),
     ("built|made with|using", USE_F, {}),
     ("run|runs|running on", USE_F, {}),
     ("leverage|leverages|leveraging", USE_F, {}),
@@ -162,6 +174,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     # "Dana's team is Platform", "Dana's office is Berlin": the possessor's team or office
     ("team|squad {be}", MEMBER_F, {}),
     ("office {be}", _options("works_in", voice="fwd"), {}),
+    ("work|works|worked|working remotely|remote from|in", WORK_F, {}),
+    ("work|works|worked|working remotely|remote out of", WORK_F, {}),
     ("based in|at", WORK_F, {}),
     ("based out of", WORK_F, {}),
     ("sit|sits|sat|sitting in|at", WORK_F, {}),
@@ -193,6 +207,7 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("lead|pm|dri|manager", LEAD_R, {"role": True}),
     ("account manager|owner|lead|rep", HANDLE_R, {"role": True}),
     ("point of contact", HANDLE_R, {"role": True}),
+    ("person|expert|go-to", OWN_R, {"role": True}),
     ("rep|csm", HANDLE_R, {"role": True}),
     # a system that sends to, or reads from, another depends on it, with the data named in between
     ("send|sends|sending|write|writes|writing|publish|publishes|publishing|push|pushes|pushing|forward|"
@@ -205,6 +220,11 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     # teams
     ("{be} on", ON_F, {}),
     ("sit|sits|sat|sitting on", MEMBER_F, {}),
+    # a role on a team: "Priya is a backend engineer on Payments", "Tom, an SRE in the Platform squad"
+    ("engineer|engineers|developer|developers|dev|devs|sre|sres|designer|designers|analyst|analysts on", MEMBER_F,
+     {}),
+    ("engineer|engineers|developer|developers|dev|devs|sre|sres|designer|designers|analyst|analysts in|with",
+     MEMBER_F, {"typed_only": True}),
     ("part of", PART_F, {}),
     ("member of", MEMBER_F, {}),
     ("belong|belongs|belonged to", BELONG_F, {}),

@@ -21,8 +21,8 @@ from memories.embedder import Embedder
 
 # A head noun that says what kind of thing a name is, not which one: dropped from the key.
 GENERIC_HEADS = frozenset(
-    "service svc component microservice system account acct office team squad project initiative program "
-    "programme region".split()
+    "service svc component microservice system account acct office team squad crew guild pod tribe project "
+    "initiative program programme region".split()
 )
 _LEADING = frozenset("the a an our their its my your his her this that".split())
 _PREFIXES = frozenset({"project", "team"})

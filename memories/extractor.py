@@ -107,6 +107,9 @@ _STATUS_VERBS = frozenset({"is", "'s", "are", "was", "remains", "stays", "got", 
 _STATUS_VERB_HEADS = frozenset({"is", "'s", "are", "was", "remains", "stays", "got", "gets", "went", "goes", "has",
                                 "have", "had"})
 _MOTION_VERBS = frozenset({"went", "goes"})
+# Statuses a project reaches as a verb of its own, with no copula: "Atlas shipped.", "Atlas stalled last week".
+_VERB_STATUSES = frozenset({"shipped", "launched", "stalled", "paused", "completed", "finished", "cancelled",
+                            "canceled", "slipping"})
 _REASON_WORDS = frozenset({"of", "on", "by", "waiting", "because", "due", "since", "until", "pending", "behind"})
 _WEAK_TEXTS = frozenset({"green", "amber", "yellow", "red", "live", "planning", "scoping"})
 _PRESENT_COPULAS = frozenset({"is", "'s", "are", "remains", "stays"})
@@ -118,6 +121,7 @@ _SUBJECT_TYPES = {"owned_by": ("component", "tool"), "located_in": ("office", "a
 _SKIP_DETERMINERS = frozenset({"the", "a", "an", "our", "their", "its", "his", "her", "my", "your"})
 _SINGLE_TYPE = {kind: frozenset({kind}) for kind in ANY_TYPE}
 _MAX_COMMON_WORDS = 50_000
+_MAX_SPEAKERS = 1_000
 MAX_EMBEDDED_PHRASES = 6  # per message: bounds the cost of the prototype path
 # Cosine a relation phrase needs with a prototype (all-MiniLM-L6-v2 scale). Measured on hand-written phrasings:
 # near-synonyms ("is tracked with", "calls into") score above it; chatter between two names ("said", "for fixing",
@@ -152,6 +156,7 @@ class RuleExtractor:
         self._types: dict[str, str] = {}  # name_key -> the entity type an earlier fact established
         self._known: tuple[tuple[str, ...], KnownNames] = ((), KnownNames())
         self._common: set[str] = set()  # words seen in lowercase: not names when they open a sentence
+        self._speakers: set[str] = set()  # parts of the speakers' handles ("priya" from "priya.k"): people
         self._protos: np.ndarray | None = None
         self._proto_families: list[int] = []
 
@@ -159,6 +164,7 @@ class RuleExtractor:
         self._pronouns.reset()
         self._types.clear()
         self._common.clear()
+        self._speakers.clear()
 
     # --- public ---------------------------------------------------------------------------------------------
 
@@ -195,6 +201,9 @@ class RuleExtractor:
             )
             if len(self._common) < _MAX_COMMON_WORDS:
                 self._common.update(t.low for t in body[1:] if t.text.isalpha() and t.text.islower())
+            if speaker and len(self._speakers) < _MAX_SPEAKERS:
+                self._speakers.update(p for p in re.split(r"[\W_]+", str(speaker).casefold()) if len(p) >= 3)
+            self._learn_people([t.low for t in body], mentions)
             for m in mentions:
                 if m.pronoun:
                     continue  # "it", "she", "I": the entity was named elsewhere
@@ -339,9 +348,8 @@ class RuleExtractor:
         update: bool, state: _MessageState, *, allow_embedding: bool = True,
     ) -> list[_Found]:
         found: list[_Found] = []
-        if CUE_FIRST_WORDS.isdisjoint(lows) and _STATUS_VERBS.isdisjoint(lows) and (
-            self.embedder is None or len(mentions) < 2
-        ):
+        silent = CUE_FIRST_WORDS.isdisjoint(lows) and _STATUS_VERBS.isdisjoint(lows) and ":" not in lows
+        if silent and _VERB_STATUSES.isdisjoint(lows) and (self.embedder is None or len(mentions) < 2):
             return found
         in_mention = [False] * len(tokens)
         for m in mentions:
@@ -362,6 +370,12 @@ class RuleExtractor:
             found.extend(self._regional(tokens, lows, mentions, update))
         if not found:
             found.extend(self._restated_priority(tokens, lows, mentions, update))
+        if not found:
+            found.extend(self._possessed(lows, mentions, prior, update))
+        if not found:
+            found.extend(self._roster(lows, mentions, update))
+        if not found:
+            found.extend(self._tool_for(lows, mentions, prior, update))
         entities = [m for m in mentions if not any(consumed[k] for k in range(m.start, m.end))]
         for cue, cs, ce in _scan(lows, in_mention, RELATION_CUES):
             if _hedged(lows, entities, cs):
@@ -415,7 +429,7 @@ class RuleExtractor:
         target = next((m for m in entities if k < m.start <= k + 2), None)
         if target is None or any(w not in _SKIP_DETERMINERS for w in lows[k + 1 : target.start]):
             return []
-        if not (target.explicit or moved.explicit) and cue.options[0][0] != "uses":
+        if not (target.explicit or moved.explicit) and cue.options[0][0] not in ("uses", "owned_by"):
             return []  # "moved Dana to Lena" says nothing; "track Atlas in Jira" names a tool by its place
         return self._resolve(cue.options, [moved, target], lows, moved.end, k + 1, prior)
 
@@ -526,7 +540,11 @@ class RuleExtractor:
             if lows[k] in _STATUS_VERBS:
                 verbs.append(lows[k])
             k += 1
-        if not verbs or verbs[0] not in _STATUS_VERB_HEADS:
+        if not verbs and m.start == 0 and k < len(lows) and lows[k] == ":":
+            k += 1  # "Atlas: on track." reads as "Atlas is on track."
+            verbs.append("is")
+        bare_verb = not verbs and k < len(lows) and lows[k] in _VERB_STATUSES
+        if not bare_verb and (not verbs or verbs[0] not in _STATUS_VERB_HEADS):
             return []
         fit = self._fit(m, "project") + (0.25 if prior == "project" and "project" in m.types else 0.0)
         # colours and "live" need a project known as one ("Atlas is green"), or a verb that says so ("went live")
@@ -539,7 +557,16 @@ class RuleExtractor:
                 rest = []  # "blocked waiting on legal", "at risk of slipping": a reason follows the status
             if any(w not in _FREE_WORDS for w in rest):
                 break
-            if fit < (1.0 if value.text in _PERSONAL_STATES else 0.75):
+            # a bare verb is read as a project's only when no person would say it of themself ("Priya finished")
+            # a bare verb is read as a project's only when no person would say it of themself ("Priya finished");
+            # in a project channel a name not known as a person that "is delayed" and says no more is the project
+            personal = value.text in _PERSONAL_STATES and not (bare_verb and value.text not in ("finished",
+                                                                                                "completed"))
+            if personal and prior == "project" and value.text not in ("done", "finished") and not [
+                w for w in lows[k + value.end :] if w[0].isalnum()
+            ]:
+                personal = False
+            if fit < (1.0 if personal else 0.75):
                 break  # "Lena is done.": a state a person is in, unless Lena is known to be a project
             self._learn(m, "project")
             return [_Found(m.name, "status", value.text, update, 1.0)]
@@ -597,6 +624,93 @@ class RuleExtractor:
         self._learn(s, "account")
         return [_Found(s.name, "located_in", r.name, update, 1.0)]
 
+    def _possessed(
+        self, lows: list[str], mentions: list[Mention], prior: str | None, update: bool,
+    ) -> list[_Found]:
+        """"Initech is Oskar's account", "LedgerService is Mira's baby": a thing said to be a person's own (a role
+        noun after a possessive that closes the statement) is in that person's hands; the thing's type picks
+        owned_by, handled_by or led_by."""
+        if len(mentions) < 2:
+            return []
+        s, p = mentions[0], mentions[1]
+        k = s.end
+        if k >= len(lows) or lows[k] not in _COPULAS or _hedged(lows, mentions, k):
+            return []
+        k += 1
+        while k < len(lows) and lows[k] in _STATUS_ADVERBS:
+            k += 1
+        if p.start != k or p.end >= len(lows) or lows[p.end] != "'s":
+            return []
+        stop = _content_end(lows)
+        noun = lows[p.end + 1] if p.end + 1 < stop else ""
+        if noun in _OWN_NOUNS:
+            options = _OWN_NOUNS[noun]
+            rest = lows[p.end + 2 : stop]
+        else:  # "Initech is Oskar's now"
+            options, rest = _OWN_ANY, lows[p.end + 1 : stop]
+        if any(w not in _FREE_WORDS for w in rest):
+            return []  # "Acme is Oskar's account from last year": more is said than whose it is
+        best: tuple[float, str] | None = None
+        for rank, predicate in enumerate(options):
+            subject_type, object_type = PREDICATES[predicate]
+            fs = max(self._fit(s, kind) for kind in _SUBJECT_TYPES.get(predicate, (subject_type,)))
+            fo = self._fit(p, object_type)
+            if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(p.name):
+                continue
+            score = fs + fo + (0.25 if prior == subject_type else 0.0) - 0.01 * rank
+            if best is None or score > best[0]:
+                best = (score, predicate)
+        if best is None:
+            return []
+        predicate = best[1]
+        self._learn(p, PERSON)
+        return [_Found(s.name, predicate, p.name, update, 1.0)]
+
+    def _tool_for(self, lows: list[str], mentions: list[Mention], prior: str | None, update: bool) -> list[_Found]:
+        """"We're using Linear for Atlas", "we picked Postgres for Atlas": a tool chosen for a project, with the
+        project after "for" and nothing said after it."""
+        out: list[_Found] = []
+        for tool, project in zip(mentions, mentions[1:]):
+            if project.start != tool.end + 1 or lows[tool.end] != "for" or tool.pronoun:
+                continue
+            verb = lows[max(0, tool.start - 2) : tool.start]
+            if not verb or not (verb[-1] in _TOOL_VERBS or tuple(verb) in _TOOL_PHRASES):
+                continue
+            if any(w[0].isalnum() and w not in _FREE_WORDS for w in lows[project.end : _content_end(lows)]):
+                continue
+            if _hedged(lows, mentions, tool.start) or self._fit(project, "project") <= 0:
+                continue
+            if self._fit(tool, "tool") <= 0 or (prior != "project" and self._fit(project, "project") < 2.0):
+                continue
+            self._learn(project, "project")
+            self._learn(tool, "tool")
+            out.append(_Found(project.name, "uses", tool.name, update, 1.0))
+        return out
+
+    def _roster(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """"The SRE crew: Priya and Tom." / "Payments team - Ana, Li, Bo": a team named with its head noun, a
+        colon, and nothing after it but people: each of them is a member."""
+        if len(mentions) < 2:
+            return []
+        team = mentions[0]
+        if not (team.headed and team.types == _SINGLE_TYPE["team"]) or team.end >= len(lows):
+            return []
+        if any(w not in _SKIP_DETERMINERS for w in lows[: team.start]) or lows[team.end] not in (":", "="):
+            return []
+        people = mentions[1:]
+        k = team.end + 1
+        for m in people:
+            if any(w not in COORDINATORS for w in lows[k : m.start]) or self._fit(m, PERSON) < 2.0:
+                return []
+            k = m.end
+        if any(w[0].isalnum() for w in lows[k:]):
+            return []  # "Payments team: Priya owns the rollout": a statement, not a list
+        out = []
+        for m in people:
+            self._learn(m, PERSON)
+            out.append(_Found(m.name, "member_of", team.name, update, 1.0))
+        return out
+
     # --- relations ------------------------------------------------------------------------------------------
 
     def _resolve(
@@ -605,10 +719,13 @@ class RuleExtractor:
     ) -> list[tuple[str, str, str]]:
         """The best (subject, predicate, object) for a cue: the nearest mentions whose types fit an option."""
         of_mode = cue is not None and cue.of_mode
+        tools = options[0][0] == "uses"  # "the Atlas pipeline runs on Airflow": the pipeline is the project's
         lefts = [m for m in reversed(entities) if m.end <= cs
-                 and not (modifiers and _modifier(lows, m, cs, compound=False))][:4]
+                 and not (modifiers and _modifier(lows, m, cs, compound=False) and not (tools and _work_noun(lows, m)))
+                 ][:4]
         rights = [m for m in entities if m.start >= ce
-                  and not (modifiers and _modifier(lows, m, len(lows), compound=False))
+                  and not (modifiers and _modifier(lows, m, len(lows), compound=False)
+                           and not (tools and _work_noun(lows, m)))
                   and not (m.pronoun and m.start > 0 and lows[m.start - 1] in _CLAUSE_OPENERS)][:4]
         best: tuple[float, Mention, Mention, str, str] | None = None
         for rank, (predicate, voice) in enumerate(options):
@@ -631,8 +748,14 @@ class RuleExtractor:
                     continue  # "Dana from the Berlin office", not "Dana called Acme from the Berlin office"
                 if cue is not None and cue.typed_only and cue.words[0] in _BE_WORDS and _visit(lows):
                     continue  # "Dana is in the Berlin office today": a visit, not a workplace
+                if predicate == "works_in" and cue is not None and "based" not in cue.words and _visit(lows[ce:]):
+                    continue  # "working from the Berlin office today", "at the Paris office for the summit"
                 if strict and not s.explicit:
                     continue
+                if predicate == "member_of" and prior == "project" and cue is not None and cue.words[-1] == "on" and (
+                    not o.explicit
+                ):
+                    continue  # in a project channel "Priya is on Atlas" puts her on a project, not on a team
                 # a widened subject type counts a little less than the canonical one, to break ties
                 fs = max(self._fit(s, kind) - 0.1 * (k > 0) for k, kind in enumerate(subject_types))
                 fo = self._fit(o, object_type)
@@ -642,7 +765,8 @@ class RuleExtractor:
                     predicate == "uses" and (options[0][0] == "uses" or prior == subject_type)
                 ):
                     continue  # "Lena calls Dana": two bare capitalised words are two people, not two systems
-                if prior in subject_types and not (cue is not None and cue.firm and rank > 0):
+                # in #accounts an account is "owned" by its manager as often as it is handled by them
+                if prior in subject_types and not (cue is not None and cue.firm and rank > 0 and prior != "account"):
                     fs += 0.25  # a channel hint picks among a vague verb's readings, not against a firm one
                 score = fs + fo - _RANK_PENALTY * (i + j) - 0.01 * rank
                 if best is None or score > best[0]:
@@ -737,6 +861,27 @@ class RuleExtractor:
         m.explicit = True
         m.person_likely = False
 
+    def _learn_people(self, lows: list[str], mentions: list[Mention]) -> None:
+        """A bare capitalised name doing what only people do ("Dana said", "ping Dana", "Dana is on leave") is a
+        person from then on, so "Dana uses FeatureStore" later is not read as one system calling another."""
+        for m in mentions:
+            if m.pronoun or not m.person_likely or m.end - m.start != 1 or self._learned(m.name) is not None:
+                continue
+            if m.name.casefold() in self._speakers:
+                self._learn(m, PERSON)  # a name that is someone's chat handle is that person
+                continue
+            after = lows[m.end] if m.end < len(lows) else ""
+            after2 = tuple(lows[m.end : m.end + 3])
+            before = lows[m.start - 1] if m.start > 0 else ""
+            # "our customer Globex", "Globex is a customer": what the name is called by a noun next to it
+            called = lows[m.end + 2] if after in _COPULAS | {","} and m.end + 2 < len(lows) and lows[m.end + 1] in (
+                "a", "an", "our") else ""
+            if before in _ACCOUNT_NOUNS or called in _ACCOUNT_NOUNS:
+                self._learn(m, "account")
+            elif after in _PERSON_VERBS or before in _PERSON_LEADS or after2 in _PERSON_STATES or (
+                    before in _PERSON_NOUNS or called in _PERSON_NOUNS):
+                self._learn(m, PERSON)
+
     def _learned(self, name: str) -> str | None:
         return self._types.get(name_key(name)) if self._types else None
 
@@ -788,6 +933,8 @@ def _label(sentence: list[Token]) -> tuple[int, bool]:
         if sentence[k].low != ":":
             continue
         words = sentence[:k]
+        if k >= 2 and words[-1].low in HEAD_TYPES and words[-2].text[:1].isupper():
+            return 0, False  # "Ledger pod: Ana and Bo": a named team or account, not a label
         if all(t.is_word and not any(c.isupper() for c in t.text[1:]) for t in words) and not any(
             t.low in CUE_FIRST_WORDS for t in words
         ):
@@ -952,6 +1099,46 @@ def _modifier(lows: list[str], m: Mention, cs: int, vs: int | None = None, *, co
     return not (compound and k + 1 == limit)
 
 
+# Words around a bare capitalised name that only a person fits: "Dana said", "thanks Dana", "Dana is on leave".
+_PERSON_VERBS = frozenset(
+    "said says mentioned asked replied agreed noted wrote confirmed suggested thinks thought reckons pinged "
+    "messaged emailed texted promised volunteered offered apologised apologized explained tweeted joined "
+    "presented demoed reviewed".split()
+)
+_PERSON_LEADS = frozenset("thanks thank ping pinged cc hey hi ask asked tell told @ dm per congrats welcome".split())
+_PERSON_STATES = frozenset({
+    ("is", "on", "leave"), ("'s", "on", "leave"), ("is", "out", "sick"), ("'s", "out", "sick"), ("is", "ooo"),
+    ("'s", "ooo"), ("is", "on", "vacation"), ("'s", "on", "vacation"), ("is", "on", "holiday"),
+    ("'s", "on", "holiday"), ("is", "on", "call"), ("'s", "on", "call"),
+})
+_TOOL_VERBS = frozenset("use uses using used picked chose chosen adopted standardised standardized".split())
+_TOOL_PHRASES = frozenset({("went", "with"), ("go", "with"), ("going", "with"), ("settled", "on"), ("rely", "on"),
+                           ("relying", "on"), ("switched", "to"), ("moved", "to")})
+_ACCOUNT_NOUNS = frozenset({"customer", "client", "customers", "clients"})
+_PERSON_NOUNS = frozenset(
+    "colleague teammate coworker co-worker engineer developer dev designer pm sre manager intern contractor "
+    "analyst".split()
+)
+# Nouns that make a thing a person's own ("X is Dana's account"), with the predicates they may mean, likeliest first.
+_OWN_ANY = ("owned_by", "handled_by", "led_by")
+_OWN_NOUNS = {
+    "account": ("handled_by", "owned_by"), "accounts": ("handled_by", "owned_by"), "client": ("handled_by",),
+    "customer": ("handled_by",), "project": ("led_by", "owned_by"), "baby": _OWN_ANY, "thing": _OWN_ANY,
+    "domain": _OWN_ANY, "turf": _OWN_ANY, "area": _OWN_ANY, "responsibility": _OWN_ANY, "service": ("owned_by",),
+    "component": ("owned_by",), "system": ("owned_by",),
+}
+# Nouns for a project's own artefacts, standing for the project in a tool statement ("the Atlas pipeline runs on
+# Airflow", "Atlas tickets are tracked in Jira") or for the tool ("a Trello board").
+_WORK_NOUNS = frozenset(
+    "pipeline pipelines ticket tickets issues board boards backlog docs designs mockups repo repos codebase "
+    "roadmap tasks specs frontend backend workspace project".split()
+)
+
+
+def _work_noun(lows: list[str], m: Mention) -> bool:
+    return m.end < len(lows) and lows[m.end] in _WORK_NOUNS
+
+
 # Nouns that stand for a person's workplace: "Viktor's desk is in the Oslo office".
 _PLACE_STAND_INS = frozenset("desk seat base home workstation workplace".split())
 _FREE_WORDS = frozenset(
@@ -1016,7 +1203,10 @@ def _value_text(value: Value) -> str:
     return value.text
 
 
-_VISIT_WORDS = frozenset("today tonight tomorrow yesterday week weekend visiting offsite trip until".split())
+_VISIT_WORDS = frozenset(
+    "today tonight tomorrow yesterday week weekend visiting offsite onsite trip until workshop conference summit "
+    "kickoff meetup hackathon training visit demo meeting meetings offsites workshops right".split()
+)
 
 
 def _visit(lows: list[str]) -> bool:

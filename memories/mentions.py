@@ -271,7 +271,7 @@ def find_statuses(tokens: Sequence[Token], *, weak: bool) -> list[Value]:
 HEAD_TYPES: dict[str, str] = {
     "account": ACCOUNT, "accounts": ACCOUNT, "customer": ACCOUNT, "client": ACCOUNT,
     "office": OFFICE, "offices": OFFICE, "hub": OFFICE,
-    "team": TEAM, "squad": TEAM, "guild": TEAM, "crew": TEAM,
+    "team": TEAM, "squad": TEAM, "guild": TEAM, "crew": TEAM, "pod": TEAM, "tribe": TEAM,
     "project": PROJECT, "initiative": PROJECT, "program": PROJECT, "programme": PROJECT,
     "service": COMPONENT, "svc": COMPONENT, "component": COMPONENT, "microservice": COMPONENT,
     "region": REGION,
