@@ -604,12 +604,9 @@ class RuleExtractor:
         if len(mentions) < 2:
             return []
         s, r = mentions[0], mentions[1]
-        k = s.end
-        if k >= len(lows) or lows[k] not in _COPULAS or _hedged(lows, mentions, k):
+        k = _complement_start(lows, mentions, s)
+        if k is None:
             return []
-        k += 1
-        while k < len(lows) and lows[k] in _STATUS_ADVERBS:
-            k += 1
         if k < len(lows) and lows[k] in ("a", "an", "our"):
             k += 1
         if k + 1 < len(lows) and lows[k] in PLAN_TIERS and tokens[k].text[0].isupper() and (
@@ -633,13 +630,8 @@ class RuleExtractor:
         if len(mentions) < 2:
             return []
         s, p = mentions[0], mentions[1]
-        k = s.end
-        if k >= len(lows) or lows[k] not in _COPULAS or _hedged(lows, mentions, k):
-            return []
-        k += 1
-        while k < len(lows) and lows[k] in _STATUS_ADVERBS:
-            k += 1
-        if p.start != k or p.end >= len(lows) or lows[p.end] != "'s":
+        k = _complement_start(lows, mentions, s)
+        if k is None or p.start != k or p.end >= len(lows) or lows[p.end] != "'s":
             return []
         stop = _content_end(lows)
         noun = lows[p.end + 1] if p.end + 1 < stop else ""
@@ -1020,6 +1012,18 @@ def _cue_at(lows: list[str], i: int) -> Cue | None:
         if tuple(lows[i : i + len(cue.words)]) == cue.words:
             return cue
     return None
+
+
+def _complement_start(lows: list[str], mentions: list[Mention], subject: Mention) -> int | None:
+    """Where the complement begins in "<subject> is [adverbs] ...", or None when the statement after the subject
+    is not a plain copular one (no copula, or a negation or hedge governs it)."""
+    k = subject.end
+    if k >= len(lows) or lows[k] not in _COPULAS or _hedged(lows, mentions, k):
+        return None
+    k += 1
+    while k < len(lows) and lows[k] in _STATUS_ADVERBS:
+        k += 1
+    return k
 
 
 def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
