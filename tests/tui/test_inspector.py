@@ -22,6 +22,13 @@ def events_of(messages, kind):
     return [m.event for m in messages if isinstance(m, EngineEvent) and isinstance(m.event, kind)]
 
 
+async def step_to_the_join_question(pilot, app, messages) -> None:
+    """Turns 0-2, then the join question; wait until every backend has answered it."""
+    for _ in range(4):
+        await pilot.press("n")
+    await wait_for(pilot, lambda: len(events_of(messages, AnswerReady)) == len(app.backends))
+
+
 async def send(pilot, app, key: str, text: str) -> None:
     """Open the composer with `key` (a: ask, p: post), put `text` in as one paste, press enter."""
     await pilot.press(key)
@@ -146,9 +153,7 @@ async def test_turning_top_k_rebuilds_the_flat_backends_and_re_answers_the_last_
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
         await app.until_ready(30)
-        for _ in range(4):
-            await pilot.press("n")
-        await wait_for(pilot, lambda: len(events_of(messages, AnswerReady)) == len(app.backends))
+        await step_to_the_join_question(pilot, app, messages)
         before = len(events_of(messages, AnswerReady))
         await pilot.press("k")
         await wait_for(pilot, lambda: len(events_of(messages, AnswerReady)) > before + 2)
@@ -167,9 +172,7 @@ async def test_turning_the_linker_rebuilds_only_graph_backends(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48), message_hook=messages.append) as pilot:
         await app.until_ready(30)
-        for _ in range(4):
-            await pilot.press("n")
-        await wait_for(pilot, lambda: len(events_of(messages, AnswerReady)) == len(app.backends))
+        await step_to_the_join_question(pilot, app, messages)
         before = len(events_of(messages, AnswerReady))
         await pilot.press("l")
         await wait_for(pilot, lambda: len(events_of(messages, AnswerReady)) >= before + 2)
