@@ -157,6 +157,9 @@ class RuleExtractor:
         self._known: tuple[tuple[str, ...], KnownNames] = ((), KnownNames())
         self._common: set[str] = set()  # words seen in lowercase: not names when they open a sentence
         self._speakers: set[str] = set()  # parts of the speakers' handles ("priya" from "priya.k"): people
+        # multi-word names written so far, fact or not: "Sofia" later means "Sofia Marchetti" even when the
+        # message that named her in full yielded nothing
+        self._named: list[str] = []
         self._protos: np.ndarray | None = None
         self._proto_families: list[int] = []
 
@@ -165,6 +168,7 @@ class RuleExtractor:
         self._types.clear()
         self._common.clear()
         self._speakers.clear()
+        self._named.clear()
 
     # --- public ---------------------------------------------------------------------------------------------
 
@@ -178,7 +182,7 @@ class RuleExtractor:
     ) -> Extraction:
         if not isinstance(text, str):
             text = str(text)
-        known = self._known_names(known_entities)
+        known = self._known_names([*known_entities, *self._named])
         prior = _channel_hint(channel)
         state = _MessageState(budget=MAX_EMBEDDED_PHRASES)
         facts: list[ExtractedFact] = []
@@ -210,6 +214,8 @@ class RuleExtractor:
                 if m.name not in seen_mentions:
                     seen_mentions.add(m.name)
                     mentions_out.append(m.name)
+                    if " " in m.name and m.name not in self._named and len(self._named) < _MAX_SPEAKERS:
+                        self._named.append(m.name)
                 if m.surface and (m.name, m.surface, 1.0) not in aliases:
                     aliases.append((m.name, m.surface, 1.0))
             if mentions and not question:

@@ -374,11 +374,19 @@ class KnownNames:
         self.by_key: dict[str, str] = {}
         self.prefixes: set[str] = set()
         self.first_chars: frozenset[str] = frozenset()
+        # The first word of a known multi-word name, when no other known name starts with it: "Renata" after
+        # "Renata Kowalczyk", "Halcyon" after "Halcyon Freight". People and companies are shortened this way.
+        self._short: dict[str, str | None] = {}
         for name in names:
             if not isinstance(name, str):
                 continue
             if _is_value_name(name):
                 continue  # the graph's value nodes ("high", "on track", "March 14") are not entities to find
+            words = name.split()
+            if 1 < len(words) <= self.MAX_WORDS and _title_word(words[0]) and words[0].isalpha():
+                first = words[0].lower()
+                if first not in _STOP_KEYS and not _is_value_word(first):
+                    self._short[first] = name if self._short.get(first, name) == name else None
             for key in name_keys(name):
                 if len(key) < 2 or key in self.by_key or key in _STOP_KEYS or _is_value_word(key):
                     continue
@@ -386,6 +394,12 @@ class KnownNames:
                 for i in range(1, len(key) + 1):
                     self.prefixes.add(key[:i])
         self.first_chars = frozenset(k[0] for k in self.by_key)
+
+    def short_name(self, low: str) -> str | None:
+        """The one known multi-word name that this single word opens, if exactly one does and the word is not a
+        known name of its own."""
+        name = self._short.get(low)
+        return None if name is None or low in self.by_key else name
 
     def canonical(self, name: str) -> str | None:
         """The known name that a newly written name normalises to ("Project Beacon" -> "Beacon"), if any."""
@@ -643,7 +657,14 @@ def find_mentions(
             i = end + 1
             continue
         name = span_text(message, tokens[i:end])
-        out.append(_typed(name, i, end, learned, default=ANY_TYPE, person_likely=True))
+        full = known.short_name(low) if end == i + 1 else None
+        if full is not None:
+            # "Renata" once "Renata Kowalczyk" is known: the same person, under the name the graph holds
+            mention = _typed(full, i, end, learned, default=_types_of_name(full), person_likely=True)
+            mention.surface = name
+            out.append(mention)
+        else:
+            out.append(_typed(name, i, end, learned, default=ANY_TYPE, person_likely=True))
         i = end
     return out
 

@@ -350,15 +350,16 @@ def test_a_tool_known_from_a_uses_fact_takes_an_owner():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Atlas is green.", ("Atlas", "status", "green")),
-        ("Atlas went live.", ("Atlas", "status", "live")),
-        ("Atlas has been put on hold.", ("Atlas", "status", "on hold")),
-        ("Atlas got cancelled.", ("Atlas", "status", "cancelled")),
-        ("Atlas is blocked waiting on legal.", ("Atlas", "status", "blocked")),
+        ("Atlas is green.", ("Project Atlas", "status", "green")),
+        ("Atlas went live.", ("Project Atlas", "status", "live")),
+        ("Atlas has been put on hold.", ("Project Atlas", "status", "on hold")),
+        ("Atlas got cancelled.", ("Project Atlas", "status", "cancelled")),
+        ("Atlas is blocked waiting on legal.", ("Project Atlas", "status", "blocked")),
         ("It is at risk of slipping.", ("Project Atlas", "status", "at risk")),
     ],
 )
 def test_a_project_known_as_one_takes_a_status_from_many_verb_groups(text, expected):
+    # the project keeps the name it was first written with: "Atlas" is "Project Atlas"
     x = RuleExtractor()
     x.extract("Project Atlas is led by Priya.", channel="ad-hoc")
     assert triples(x.extract(text, channel="ad-hoc")) == [expected]
@@ -743,4 +744,26 @@ def test_a_name_that_is_a_speakers_handle_is_a_person():
     assert triples(x.extract("Mira uses LedgerService.", channel="infra", speaker="oskar")) == []
     assert triples(x.extract("Mira owns LedgerService.", channel="infra", speaker="oskar")) == [
         ("LedgerService", "owned_by", "Mira")
+    ]
+
+
+def test_a_first_name_means_the_one_person_named_in_full_earlier():
+    x = RuleExtractor()
+    x.extract("Say hi to Renata Kowalczyk, she joined this week.", channel="accounts")  # no fact, but a name
+    assert triples(x.extract("Renata works out of the Lisbon office.", channel="accounts")) == [
+        ("Renata Kowalczyk", "works_in", "Lisbon office")
+    ]
+
+
+def test_a_first_name_shared_by_two_people_stays_as_written():
+    x = RuleExtractor()
+    x.extract("Sam Raman and Sam Patel both joined this week.", channel="infra")
+    assert triples(x.extract("Sam is on the Storage team.", channel="infra")) == [("Sam", "member_of", "Storage team")]
+
+
+def test_a_company_is_shortened_to_its_first_word():
+    x = RuleExtractor()
+    x.extract("Corvid Analytics signed last week.", channel="accounts")
+    assert triples(x.extract("Corvid is on the Scale plan.", channel="accounts")) == [
+        ("Corvid Analytics", "plan", "Scale")
     ]
