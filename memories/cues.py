@@ -229,12 +229,13 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("member of", MEMBER_F, {}),
     ("belong|belongs|belonged to", BELONG_F, {}),
     ("joined|joins|join|joining", MEMBER_F + _options("works_in", voice="fwd"), {"update": True}),
-    ("sit|sits|sat|sitting with", MEMBER_F, {"typed_only": True}),
+    # "Corvid is with Kwame", "Pellucid sits with Tomasz": a customer with its account manager
+    ("sit|sits|sat|sitting with", _options("handled_by", voice="fwd") + MEMBER_F, {"typed_only": True}),
     # handing a responsibility to someone: "Globex has been reassigned to Mei"
     ("reassigned|assigned|handed|given|passed to", HANDLE_F + MEMBER_F, {"update": True}),
     ("handed|passed over to", HANDLE_F, {"update": True}),
     ("rep|reps|csm for|on|of", HANDLE_R, {"of_mode": True}),
-    ("{be} with", MEMBER_F + WORK_F, {"typed_only": True}),
+    ("{be} with", _options("handled_by", voice="fwd") + MEMBER_F + WORK_F, {"typed_only": True}),
     ("work|works|working on", MEMBER_F, {"typed_only": True}),
     ("report|reports into", MEMBER_F, {"typed_only": True}),
     ("include|includes|including", MEMBER_R, {}),

@@ -198,6 +198,13 @@ class RuleExtractor:
             if label_update and index == 0:
                 message_update = True
             body = sentence[label_end:]
+            if label_end > 1:
+                # "Tern update: it's now blocked", "Lowmoor Logistics: Carmen handles them": a name in the label
+                # is what the statement's pronouns stand for
+                topic = find_mentions(sentence[: label_end - 1], text, known=known, learned=self._learned,
+                                      resolve_pronoun=lambda kind, so_far: None, common=self._common)
+                self._pronouns.observe(channel, [m for m in topic if not m.pronoun], self._is_person,
+                                       self._could_be_thing)
             mentions = find_mentions(
                 body, text, known=known, learned=self._learned,
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far), speaker=speaker,
@@ -244,7 +251,7 @@ class RuleExtractor:
                 kind = self._learned(m.name)
                 if kind is not None:
                     m.types, m.explicit, m.person_likely = _SINGLE_TYPE[kind], True, False
-            self._pronouns.observe(channel, mentions, self._is_person)
+            self._pronouns.observe(channel, mentions, self._is_person, self._could_be_thing)
         if state.values:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
@@ -886,15 +893,23 @@ class RuleExtractor:
     def _is_person(self, m: Mention) -> bool:
         return PERSON in m.types and (len(m.types) == 1 or m.person_likely)
 
+    def _could_be_thing(self, m: Mention) -> bool:
+        """A bare capitalised word ("Kestrel") is most often a person, but "it" may still stand for it."""
+        return not self._is_person(m) or (m.types != _SINGLE_TYPE[PERSON] and m.end - m.start == 1)
+
     def _antecedent(self, channel: str | None, kind: str, so_far: list[Mention]) -> Mention | None:
         # a matching mention earlier in the same sentence wins over the channel's memory; a place is rarely
         # what "it" continues with ("X is no longer in eu-west-1; it's in us-east-1 now"), so one is passed over
-        for m in reversed(so_far):
-            if m.pronoun or (kind != "person" and m.types == _SINGLE_TYPE[REGION]):
-                continue
-            if kind == "any" or (kind == "person") == self._is_person(m):
-                return m
-        return self._pronouns.resolve(channel, kind)
+        candidates = [m for m in reversed(so_far)
+                      if not m.pronoun and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])]
+        if kind == "any" and candidates:
+            return candidates[0]
+        if kind == "person":
+            found = next((m for m in candidates if self._is_person(m)), None)
+        else:  # a thing: one that is surely not a person first, then a bare name that may not be one
+            found = next((m for m in candidates if not self._is_person(m)), None) or next(
+                (m for m in candidates if self._could_be_thing(m)), None)
+        return found if found is not None else self._pronouns.resolve(channel, kind)
 
     def _known_names(self, names: Sequence[str]) -> KnownNames:
         try:

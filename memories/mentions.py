@@ -41,6 +41,7 @@ MAX_MESSAGE_CHARS = 10_000
 # itself. Separators inside a word must be followed by a word character, so matching is linear.
 _TOKEN = re.compile(r"\w+(?:['’.\-]\w+)*|(?<=[sS])['’](?!\w)|\n|[,;:.!?()&=–—-]")
 _SENTENCE_END = frozenset({".", "!", "?"})
+_LEVEL_COMPOUND = re.compile(r"^(?i:critical|high|medium|low|top|p[0-4])-(?i:priority|prio)$")
 _SKIPPED = frozenset("_")  # a lone underscore is a word character to the regex but no word to us
 _APOSTROPHE_S = ("'s", "’s")
 
@@ -79,6 +80,12 @@ def sentences(text: str, max_chars: int = MAX_MESSAGE_CHARS) -> list[list[Token]
             has_word = True
         elif raw in ("'", "’"):
             current.append(Token(raw, "'s", start, end))  # "the Hotels' plan": a plural possessive
+        elif _LEVEL_COMPOUND.match(raw):
+            # "a high-priority service": the level and the word apart, as "high priority" would be written
+            cut = raw.index("-")
+            current.append(Token(raw[:cut], raw[:cut].lower(), start, start + cut))
+            current.append(Token(raw[cut + 1 :], raw[cut + 1 :].lower(), start + cut + 1, end))
+            has_word = True
         else:
             low = raw.lower()
             if "’" in low:
@@ -276,6 +283,17 @@ HEAD_TYPES: dict[str, str] = {
     "service": COMPONENT, "svc": COMPONENT, "component": COMPONENT, "microservice": COMPONENT,
     "region": REGION,
 }
+# The last word of a company's name ("Corvid Analytics", "Lowmoor Logistics"): general business vocabulary.
+COMPANY_WORDS = frozenset(
+    """
+    labs lab analytics foods food games gaming energy insurance logistics freight inc ltd llc gmbh plc corp
+    corporation group bank banking health healthcare systems technologies tech media studios partners capital
+    holdings motors airlines airways retail pharma pharmaceuticals biotech solutions industries brands hotels
+    shipping transport mining telecom networks software robotics dynamics ventures consulting clinic clinics
+    agency bakery brewing coffee fashion finance financial foundation furniture goods grocers insurers lending
+    manufacturing markets outfitters payments pharmacy properties realty supply textiles travel union
+    """.split()
+)
 _PREFIX_HEADS = {"project": PROJECT, "team": TEAM, "operation": PROJECT}
 # Heads dropped from a CamelCase identifier's name: "the FeatureStore service" is FeatureStore.
 _COMPONENT_HEADS = frozenset({"service", "svc", "component", "microservice"})
@@ -322,7 +340,7 @@ _NOT_NAMES = frozenset(
 _PRONOUN_KIND = {
     "it": "thing", "its": "thing", "itself": "thing",
     "she": "person", "her": "person", "hers": "person", "he": "person", "him": "person", "his": "person",
-    "they": "any",
+    "they": "any", "them": "any", "their": "any",
 }
 _FIRST_PERSON = frozenset({"i", "me", "my", "myself", "i'm", "i've", "i'd", "i'll"})
 
@@ -478,13 +496,16 @@ class PronounMemory:
             return None
         return focus.person if kind == "person" else focus.thing if kind == "thing" else focus.any
 
-    def observe(self, channel: str | None, mentions: Sequence[Mention], is_person: Callable[[Mention], bool]) -> None:
+    def observe(self, channel: str | None, mentions: Sequence[Mention], is_person: Callable[[Mention], bool],
+                could_be_thing: Callable[[Mention], bool] | None = None) -> None:
         if not mentions:
             return
         focus = self._focus.setdefault(channel or "", _Focus())
         focus.any = replace(mentions[0])
         person = next((m for m in mentions if is_person(m)), None)
         thing = next((m for m in mentions if not is_person(m)), None)
+        if thing is None and could_be_thing is not None:
+            thing = next((m for m in mentions if could_be_thing(m)), None)
         if person is not None:
             focus.person = replace(person)
         if thing is not None:
@@ -646,10 +667,16 @@ def find_mentions(
             out.append(_typed(name, i, end, learned, default=types, explicit=explicit))
             i = end
             continue
-        # Title-case words: a run of them is one name ("Dana Kim", "Feature Store"), typed by a head noun
+        # Title-case words: a run of them is one name ("Dana Kim", "Feature Store", "Harrow & Finch"), typed by
+        # a head noun
         end = i + 1
-        while end < n and end - i < 4 and _title_word(tokens[end].text) and _name_word(tokens, end, -1):
-            end += 1
+        while end < n and end - i < 4:
+            if _title_word(tokens[end].text) and _name_word(tokens, end, -1):
+                end += 1
+            elif tokens[end].text == "&" and end + 1 < n and _title_word(tokens[end + 1].text):
+                end += 2
+            else:
+                break
         if end < n and tokens[end].low in HEAD_TYPES:
             head_type = HEAD_TYPES[tokens[end].low]
             name = span_text(message, tokens[i : end + 1])
@@ -657,6 +684,11 @@ def find_mentions(
             i = end + 1
             continue
         name = span_text(message, tokens[i:end])
+        if end > i + 1 and tokens[end - 1].low in COMPANY_WORDS:
+            # "Corvid Analytics", "Harrow & Finch Ltd": a company, which in this vocabulary is a customer account
+            out.append(_typed(name, i, end, learned, default=frozenset({ACCOUNT}), explicit=True))
+            i = end
+            continue
         full = known.short_name(low) if end == i + 1 else None
         if full is not None:
             # "Renata" once "Renata Kowalczyk" is known: the same person, under the name the graph holds
@@ -732,6 +764,13 @@ def _region_run(tokens: Sequence[Token], i: int) -> int:
     return end
 
 
+# Words after which a sentence's first word is its subject, not a verb or an adverb: "Pinefeed is low priority".
+_SUBJECT_FOLLOWERS = frozenset(
+    "is 's was has had will can could should would needs runs depends relies sits lives belongs uses reads calls "
+    "talks isn't wasn't can't won't doesn't".split()
+)
+
+
 def _title_word(text: str) -> bool:
     return text[0].isupper() and (len(text) == 1 or text[1:].islower() or text.istitle()) and text[0].isalpha()
 
@@ -755,10 +794,13 @@ def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
     apostrophe = t.text.find("'") if "'" in t.text else t.text.find("’")
     if 0 < apostrophe < len(t.text) - 1 and t.text[apostrophe + 1].islower():
         return False  # "Where'd", "They've": contractions (but "O'Brien" is a name)
+    following = tokens[i + 1].low if i + 1 < len(tokens) else ""
     if i == first_word and not _is_camel(t.text) and (
-        low.endswith(("ing", "ed", "ly")) and len(low) > 4 or low in CUE_FIRST_WORDS
+        low.endswith(("ing", "ed", "ly")) and len(low) > 4 and following not in _SUBJECT_FOLLOWERS
+        and not (i + 1 < len(tokens) and _title_word(tokens[i + 1].text))
+        or low in CUE_FIRST_WORDS
     ):
-        return False  # "Grabbing coffee", "Bumped the limit", "Priority for X is high"
+        return False  # "Grabbing coffee", "Bumped the limit", "Priority for X is high" (but "Pinefeed is down")
     return True
 
 
@@ -767,6 +809,8 @@ def _types_of_name(name: str) -> frozenset[str]:
     parts = name.split()
     if len(parts) > 1 and parts[-1].lower() in HEAD_TYPES:
         return frozenset({HEAD_TYPES[parts[-1].lower()]})
+    if len(parts) > 1 and parts[-1].lower() in COMPANY_WORDS:
+        return frozenset({ACCOUNT})
     if len(parts) > 1 and parts[0].lower() in _PREFIX_HEADS:
         return frozenset({_PREFIX_HEADS[parts[0].lower()]})
     if len(parts) == 1 and (_region_shaped(name.lower()) or name.isupper() and name.lower() in _REGION_ACRONYMS):
