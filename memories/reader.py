@@ -14,6 +14,7 @@ from functools import lru_cache
 from pydantic import BaseModel
 
 from memories.answer import ContextItem
+from memories.mentions import code_like
 from memories.text import STOPWORDS, is_interrogative, sentences, stem, strip_labels
 
 MAX_SPAN_WORDS = 4
@@ -225,7 +226,7 @@ def _is_name(token: _Token, known: _Vocabulary) -> bool:
     if any(c.isdigit() for c in token.text):
         return True
     if not token.capitalised:
-        return False
+        return code_like(token.lower)  # "wms-core", "labelgun": services written as in code
     if not token.initial or token.camel_or_code or token.lower in known.names:
         return True
     return token.lower not in known.common and not _verb_like(token)

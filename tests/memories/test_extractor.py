@@ -767,3 +767,25 @@ def test_a_company_is_shortened_to_its_first_word():
     assert triples(x.extract("Corvid is on the Scale plan.", channel="accounts")) == [
         ("Corvid Analytics", "plan", "Scale")
     ]
+
+
+# --- services written as in code: lowercase, kebab-case, backticks ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("labelgun depends on wms-core now.", [("labelgun", "depends_on", "wms-core")]),
+        ("`payoutd` is owned by Tomasz Nowak.", [("payoutd", "owned_by", "Tomasz Nowak")]),
+        ("fyi notif-relay runs in eu-west-1", [("notif-relay", "deployed_in", "eu-west-1")]),
+        ("menu_sync is P1 now", [("menu_sync", "priority", "p1")]),
+    ],
+)
+def test_a_service_written_in_lowercase_is_still_an_entity(text, expected):
+    assert read(text, channel="infra") == expected
+
+
+@pytest.mark.parametrize("text", ["the on-call rotation is in a spreadsheet", "follow-up is owned by nobody yet",
+                                  "lunch depends on the weather"])
+def test_everyday_lowercase_words_are_not_taken_for_services(text):
+    assert read(text, channel="infra") == []
