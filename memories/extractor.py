@@ -98,6 +98,7 @@ _PLAN_SKIP = frozenset({"is", "was", "'s", ":", "-", "=", "now", "currently", "t
 _RANK_PENALTY = 1.5  # per mention skipped between the cue and a candidate: nearness outweighs a better type fit
 _SYSTEM_LINKS = frozenset({"depends_on", "uses"})
 _PERSONAL_STATES = frozenset({"done", "finished", "complete", "completed", "blocked", "delayed", "paused", "stalled"})
+_NOT_PLAN_WORDS = frozenset({"yeah", "yes", "yep", "still", "the", "they", "it", "i", "we", "iirc", "fyi", "plan"})
 _CODE_PRIORITY = re.compile(r"^(?:p[0-4]|sev[0-4])$")
 _CUE_ADVERBS = frozenset("now currently still also officially actually already technically".split())
 _BE_WORDS = frozenset({"is", "'s", "are", "was", "were", "be", "been", "being"})
@@ -160,6 +161,8 @@ class RuleExtractor:
         # multi-word names written so far, fact or not: "Sofia" later means "Sofia Marchetti" even when the
         # message that named her in full yielded nothing
         self._named: list[str] = []
+        # per channel, a question still waiting for its answer: (subject, predicate, messages left to answer it)
+        self._asked: dict[str, tuple[str, str, int]] = {}
         self._protos: np.ndarray | None = None
         self._proto_families: list[int] = []
 
@@ -169,6 +172,7 @@ class RuleExtractor:
         self._common.clear()
         self._speakers.clear()
         self._named.clear()
+        self._asked.clear()
 
     # --- public ---------------------------------------------------------------------------------------------
 
@@ -192,6 +196,7 @@ class RuleExtractor:
         unmatched: list[str] = []
         aliases: list[tuple[str, str, float]] = []
         message_update = False
+        asked: tuple[str, str] | None = None  # what this message asks, if it asks one thing about one entity
         for index, sentence in enumerate(sentences(text)):
             question = is_question(sentence)
             label_end, label_update = _label(sentence)
@@ -227,6 +232,8 @@ class RuleExtractor:
                         self._named.append(m.name)
                 if m.surface and (m.name, m.surface, 1.0) not in aliases:
                     aliases.append((m.name, m.surface, 1.0))
+            if question and asked is None:
+                asked = self._question_asked(body, text, mentions, prior)
             if mentions and not question:
                 lows = [t.low for t in body]
                 update = message_update or label_update or _has_update_signal(lows)
@@ -254,10 +261,86 @@ class RuleExtractor:
                 if kind is not None:
                     m.types, m.explicit, m.person_likely = _SINGLE_TYPE[kind], True, False
             self._pronouns.observe(channel, mentions, self._is_person, self._could_be_thing)
+        facts += self._answers(text, channel or "", asked, facts)
         if state.values:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
         return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
+
+    # --- a question and the message that answers it --------------------------------------------------------
+
+    def _question_asked(self, body: list[Token], message: str, mentions: list[Mention], prior: str | None,
+                        ) -> tuple[str, str] | None:
+        """"who owns zonemap?": the one entity and the one relation a question asks about, read with the same
+        question parser the graph answers with."""
+        from memories.question import parse_question  # the question parser imports nothing from here
+
+        named = [m for m in mentions if not m.pronoun and m.types != _SINGLE_TYPE[REGION]]
+        if not named:
+            return None
+        names = _QuestionNames([(m.name, span_text(message, body[m.start : m.end])) for m in named])
+        parsed = parse_question(span_text(message, body), names)
+        anchor = names.match_name(parsed.mentions[0]) if parsed.mentions else None
+        if anchor is None:
+            return None
+        relations = parsed.relations
+        if not relations and parsed.expected_type:
+            # "which region is courier-match in?": the answer's type and the anchor's type name the relation
+            kind = self._learned(anchor) or prior
+            fitting = [p for p, (st, ot) in PREDICATES.items() if ot == parsed.expected_type]
+            typed = [p for p in fitting if PREDICATES[p][0] == kind]
+            relations = typed if len(fitting) > 1 else fitting
+        if len(relations) != 1 or relations[0] == DESCRIBED_AS:
+            return None
+        return anchor, relations[0]
+
+    def _answers(self, text: str, channel: str, asked: tuple[str, str] | None,
+                 facts: list[ExtractedFact]) -> list[ExtractedFact]:
+        """A short reply in the same channel, within the next few messages, answers the open question there:
+        "who owns zonemap?" ... "Rasmus Lind, he's OOO till 11" states (zonemap, owned_by, Rasmus Lind)."""
+        if asked is not None:
+            self._asked[channel] = (asked[0], asked[1], 3)
+            return []
+        pending = self._asked.get(channel)
+        if pending is None:
+            return []
+        subject, predicate, left = self._asked.pop(channel)
+        if any(f.subject == subject and f.predicate == predicate for f in facts):
+            return []  # the reply stated it in full, and the clause reading found it
+        if left > 1:
+            self._asked[channel] = (subject, predicate, left - 1)
+        first = next(iter(sentences(text[:200])), [])
+        words = [t for t in first if t.is_word]
+        if not words or len(words) > 12 or is_question(first):
+            return []
+        lows = [t.low for t in first]
+        if any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in lows):
+            return []  # "not sure", "no idea", "dunno, ask Mira": no answer
+        wanted = PREDICATES[predicate][1]
+        answer: str | None = None
+        if wanted in _VALUE_TYPES:
+            finder = {"priority": find_priorities, "month": find_months, "status": lambda t: find_statuses(t, weak=True),
+                      "date": lambda t: find_dates(t, text)}.get(wanted)
+            values = finder(first) if finder is not None else []
+            if values:
+                answer = _value_text(values[0])
+            elif wanted == "plan":
+                tier = next((t.text for t in first if t.text[:1].isupper() and t.low not in _NOT_PLAN_WORDS), None)
+                answer = tier
+        else:
+            known = self._known_names([*self._named])
+            for m in find_mentions(first, text, known=known, learned=self._learned,
+                                   resolve_pronoun=lambda kind, so_far: None, common=self._common):
+                if m.pronoun or name_key(m.name) == name_key(subject) or self._fit(m, wanted) <= 0:
+                    continue
+                answer = m.name
+                self._learn(m, wanted)
+                break
+        if answer is None:
+            return []
+        self._asked.pop(channel, None)
+        return [ExtractedFact(subject=subject, predicate=predicate, object=answer,
+                              update=_has_update_signal(lows), score=0.9, span=span_text(text, first))]
 
     # --- one clause -----------------------------------------------------------------------------------------
 
@@ -649,6 +732,8 @@ class RuleExtractor:
         if k is None or p.start != k or p.end >= len(lows) or lows[p.end] != "'s":
             return []
         stop = _content_end(lows)
+        # "zonemap is Rasmus's, he's away till Monday": what follows a comma is another statement
+        stop = next((k for k in range(p.end + 1, stop) if lows[k] in (",", ";", "-", "–", "—")), stop)
         noun = lows[p.end + 1] if p.end + 1 < stop else ""
         if noun in _OWN_NOUNS:
             options = _OWN_NOUNS[noun]
@@ -921,6 +1006,22 @@ class RuleExtractor:
         if key != self._known[0]:
             self._known = (key, KnownNames(key))
         return self._known[1]
+
+
+class _QuestionNames:
+    """The question parser's view of names while extraction reads a question: the entities it mentions."""
+
+    def __init__(self, names: list[tuple[str, str]]) -> None:
+        self._keys: dict[str, str] = {}
+        for name, surface in names:
+            self._keys.setdefault(name_key(name), name)
+            self._keys.setdefault(name_key(surface), name)
+
+    def match_name(self, surface: str) -> str | None:
+        return self._keys.get(name_key(surface))
+
+    def nodes_with_word(self, word: str) -> list[str]:
+        return []
 
 
 @dataclass

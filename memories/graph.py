@@ -19,6 +19,7 @@ from memories.linker import Linker, NodeEmbeddings
 from memories.prompt import build_prompt
 from memories.protocol import EdgeView, MemoryConfig, NodeView, Snapshot
 from memories.question import ParsedQuestion, Slot, parse_question, prototypes, subject_types, type_routes
+from memories.text import asked_sentence
 from memories.tokens import count_tokens
 from scenarios.models import PREDICATES, Turn
 
@@ -214,7 +215,7 @@ class GraphMemory:
         cached = self._parsed.get(question)
         if cached is not None and cached[0] == self.store.version:
             return cached[1]
-        parsed = parse_question(question, self.store, self.embedder)
+        parsed = parse_question(asked_sentence(question), self.store, self.embedder)
         if len(self._parsed) >= MAX_PARSED_CACHED:
             self._parsed.clear()  # a long interactive session must not grow it without bound
         self._parsed[question] = (self.store.version, parsed)

@@ -837,6 +837,8 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
         return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low)
     if not _rare_word(low):
         return False
+    if tokens[-1].low == "?" and low not in CUE_FIRST_WORDS:
+        return True  # "who owns zonemap?": in a short question, the word no dictionary knows is what is asked about
     following = tokens[i + 1].low if i + 1 < len(tokens) else ""
     before = tokens[i - 1].low if i > 0 else ""
     verb_like = following.isalpha() and following.endswith(("s", "ed")) and not following.endswith("ss")

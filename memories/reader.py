@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from memories.answer import ContextItem
 from memories.mentions import code_like
-from memories.text import STOPWORDS, is_interrogative, sentences, stem, strip_labels
+from memories.text import STOPWORDS, asked_sentence, is_interrogative, sentences, stem, strip_labels
 
 MAX_SPAN_WORDS = 4
 
@@ -349,7 +349,7 @@ def read(question: str, context: list[ContextItem]) -> ReaderResult:
     (a person for "who", the noun of "which team"); recency (the higher turn index) breaks the remaining ties.
     When no statement shares a word with the question, ranked context is read from its best-scored item.
     """
-    q = _analyse_question(question)
+    q = _analyse_question(asked_sentence(question))
     if not q.weights or not context:
         return ReaderResult(text="", pick=None)
     items = [_analyse_item(item.text) for item in context]

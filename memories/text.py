@@ -154,6 +154,16 @@ _QUESTION_OPENERS = frozenset(
 )
 
 
+def asked_sentence(message: str) -> str:
+    """The one sentence of a message that asks: "remind me who owns zonemap? want to ask about the pool size" asks
+    the first. A message of one sentence, or with no single interrogative one, is returned whole."""
+    parts = sentences(message)
+    if len(parts) < 2:
+        return message
+    asking = [p for p in parts if p.rstrip().rstrip("\"')]").endswith("?")]
+    return asking[0] if len(asking) == 1 else message
+
+
 def is_interrogative(sentence: str) -> bool:
     """A question rather than a statement of fact: it ends with '?' (closing quotes/brackets ignored), or it opens
     with a question word and has no full stop (chat questions often drop the '?': "anyone know who owns X")."""

@@ -789,3 +789,59 @@ def test_a_service_written_in_lowercase_is_still_an_entity(text, expected):
                                   "lunch depends on the weather"])
 def test_everyday_lowercase_words_are_not_taken_for_services(text):
     assert read(text, channel="infra") == []
+
+
+# --- a question in the channel, then the short reply that answers it ----------------------------------------
+
+
+def converse(messages: list[tuple[str, str]], channel: str = "infra") -> list[list[tuple[str, str, str]]]:
+    x = RuleExtractor()
+    return [triples(x.extract(text, channel=channel, speaker=speaker)) for speaker, text in messages]
+
+
+def test_a_short_reply_answers_the_question_asked_just_before_it():
+    said = converse([("agent_a", "who owns zonemap these days?"), ("agent_b", "Rasmus Lind, he's OOO till 11 tho")])
+    assert said == [[], [("zonemap", "owned_by", "Rasmus Lind")]]
+
+
+def test_a_reply_gives_a_value_for_a_question_that_names_the_answers_type():
+    said = converse([("agent_a", "which region is courier-match in?"), ("agent_c", "ack"),
+                     ("agent_b", "just eu-west-1 for now")])
+    assert said[2] == [("courier-match", "deployed_in", "eu-west-1")]
+
+
+def test_a_reply_that_does_not_know_answers_nothing():
+    said = converse([("agent_a", "who owns fraudscore?"), ("agent_b", "no idea tbh"), ("agent_c", "lunch?")])
+    assert said == [[], [], []]
+
+
+def test_a_question_in_another_channel_is_not_answered_here():
+    x = RuleExtractor()
+    x.extract("who owns zonemap?", channel="infra", speaker="agent_a")
+    assert triples(x.extract("Rasmus Lind", channel="accounts", speaker="agent_b")) == []
+
+
+# --- names and topics ---------------------------------------------------------------------------------------
+
+
+def test_a_name_in_a_label_is_what_the_pronoun_after_it_means():
+    x = RuleExtractor()
+    x.extract("Tern is the warehouse migration.", channel="ad-hoc")
+    assert triples(x.extract("Tern update: it's now blocked.", channel="ad-hoc")) == [("Tern", "status", "blocked")]
+
+
+def test_a_company_name_types_an_account_and_keeps_its_ampersand():
+    assert read("Harrow & Finch renews in June.", channel="accounts") == [("Harrow & Finch", "renews_in", "June")]
+    assert read("Pellucid Labs sits with Tomasz Wierzbicki.", channel="accounts") == [
+        ("Pellucid Labs", "handled_by", "Tomasz Wierzbicki")
+    ]
+
+
+def test_a_hyphenated_level_is_a_priority():
+    assert read("Spindle is a high-priority service.", channel="infra") == [("Spindle", "priority", "high")]
+
+
+def test_it_can_stand_for_a_bare_name_earlier_in_the_sentence():
+    assert read("Kestrel is our API gateway, and it runs out of ap-southeast-1.", channel="infra") == [
+        ("Kestrel", "deployed_in", "ap-southeast-1")
+    ]

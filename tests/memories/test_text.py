@@ -3,7 +3,9 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memories.text import STOPWORDS, content_words, is_interrogative, sentences, stem, strip_labels, words
+from memories.text import (
+    STOPWORDS, asked_sentence, content_words, is_interrogative, sentences, stem, strip_labels, words,
+)
 
 
 def test_words_are_lowercase_and_keep_the_head_of_contractions():
@@ -79,3 +81,10 @@ def test_any_text_goes_through_without_an_exception(text):
         assert s.strip() == s and s
         is_interrogative(s)
         strip_labels(s)
+
+
+def test_the_asked_sentence_is_the_one_ending_in_a_question_mark():
+    assert asked_sentence("remind me who owns zonemap? want to ask about the pool size") == (
+        "remind me who owns zonemap?")
+    assert asked_sentence("Which office handles Acme?") == "Which office handles Acme?"
+    assert asked_sentence("is it up? or down?") == "is it up? or down?"  # two questions: left whole
