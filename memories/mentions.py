@@ -813,16 +813,6 @@ def _rare_word(low: str) -> bool:
     return not any(low.endswith(end) and low[: -len(end)] in vocabulary for end in _INFLECTIONS)
 
 
-def code_like(low: str) -> bool:
-    """A lowercase word that reads as a system's name rather than English: kebab- or snake-case ("wms-core",
-    "payout_worker") or a word no dictionary knows ("labelgun")."""
-    if not low[:1].isalpha() or low in _NOT_NAMES or _region_shaped(low) or low in MONTHS or low in PRIORITY_WORDS:
-        return False
-    if _IDENTIFIER.match(low):
-        return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low)
-    return _rare_word(low)
-
-
 def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_word: int) -> bool:
     """A lowercase token that names a system: in backticks, a kebab- or snake-case identifier, or a word no
     dictionary knows standing where an entity stands (opening the sentence before a verb, or after a

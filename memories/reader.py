@@ -14,7 +14,6 @@ from functools import lru_cache
 from pydantic import BaseModel
 
 from memories.answer import ContextItem
-from memories.mentions import code_like
 from memories.text import STOPWORDS, asked_sentence, is_interrogative, sentences, stem, strip_labels
 
 MAX_SPAN_WORDS = 4
@@ -226,7 +225,7 @@ def _is_name(token: _Token, known: _Vocabulary) -> bool:
     if any(c.isdigit() for c in token.text):
         return True
     if not token.capitalised:
-        return code_like(token.lower)  # "wms-core", "labelgun": services written as in code
+        return False
     if not token.initial or token.camel_or_code or token.lower in known.names:
         return True
     return token.lower not in known.common and not _verb_like(token)
