@@ -98,6 +98,13 @@ _PLAN_SKIP = frozenset({"is", "was", "'s", ":", "-", "=", "now", "currently", "t
 _RANK_PENALTY = 1.5  # per mention skipped between the cue and a candidate: nearness outweighs a better type fit
 _SYSTEM_LINKS = frozenset({"depends_on", "uses"})
 _PERSONAL_STATES = frozenset({"done", "finished", "complete", "completed", "blocked", "delayed", "paused", "stalled"})
+# Words that may follow the answer in a short reply: "Rasmus Lind iirc", "eu-west-1 tho".
+_REPLY_TAILS = frozenset({"iirc", "afaik", "afaict", "tho", "though", "still", "now", "today", "currently", "fyi",
+                          "btw", "yeah", "yep", "lol", "atm", "rn"})
+# Words a reply may open with before its answer: "yeah, that's Ifeoma now", "just eu-west-1".
+_REPLY_OPENERS = frozenset({"yes", "yeah", "yep", "yup", "nope", "no", "just", "that", "it", "'s", "that's", "it's",
+                            "thats", "its", "prob", "probably", "still", "oh", "ah", "ok", "so", "i", "think", ",",
+                            "pretty", "sure", "only", "currently", "now", "mostly", "def", "definitely", "-", ":"})
 _NOT_PLAN_WORDS = frozenset({"yeah", "yes", "yep", "still", "the", "they", "it", "i", "we", "iirc", "fyi", "plan"})
 _CODE_PRIORITY = re.compile(r"^(?:p[0-4]|sev[0-4])$")
 _CUE_ADVERBS = frozenset("now currently still also officially actually already technically".split())
@@ -331,8 +338,14 @@ class RuleExtractor:
             known = self._known_names([*self._named])
             for m in find_mentions(first, text, known=known, learned=self._learned,
                                    resolve_pronoun=lambda kind, so_far: None, common=self._common):
-                if m.pronoun or name_key(m.name) == name_key(subject) or self._fit(m, wanted) <= 0:
-                    continue
+                if m.pronoun or name_key(m.name) == name_key(subject) or self._fit(m, wanted) < 2:
+                    continue  # a guessed type is not enough here: chatter follows questions as often as answers
+                if m.start == 0 and m.end == 1 and not m.explicit and self._learned(m.name) is None:
+                    continue  # "Signature is still pending": a capitalised first word is most often no name
+                after = lows[m.end] if m.end < len(lows) else ""
+                if any(w not in _REPLY_OPENERS for w in lows[: m.start]) or (
+                        after[:1].isalpha() and after not in STOPWORDS and after not in _REPLY_TAILS):
+                    continue  # a reply names its answer up front, on its own: not "our NPS survey closes Friday"
                 answer = m.name
                 self._learn(m, wanted)
                 break
