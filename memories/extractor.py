@@ -268,7 +268,7 @@ class RuleExtractor:
                 if kind is not None:
                     m.types, m.explicit, m.person_likely = _SINGLE_TYPE[kind], True, False
             self._pronouns.observe(channel, mentions, self._is_person, self._could_be_thing)
-        facts += self._answers(text, channel or "", asked, facts)
+        facts += self._answers(text, channel or "", asked, facts, known)
         if state.values:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
@@ -302,7 +302,7 @@ class RuleExtractor:
         return anchor, relations[0]
 
     def _answers(self, text: str, channel: str, asked: tuple[str, str] | None,
-                 facts: list[ExtractedFact]) -> list[ExtractedFact]:
+                 facts: list[ExtractedFact], known: KnownNames) -> list[ExtractedFact]:
         """A short reply in the same channel, within the next few messages, answers the open question there:
         "who owns zonemap?" ... "Rasmus Lind, he's OOO till 11" states (zonemap, owned_by, Rasmus Lind)."""
         if asked is not None:
@@ -335,7 +335,6 @@ class RuleExtractor:
                 tier = next((t.text for t in first if t.text[:1].isupper() and t.low not in _NOT_PLAN_WORDS), None)
                 answer = tier
         else:
-            known = self._known_names([*self._named])
             for m in find_mentions(first, text, known=known, learned=self._learned,
                                    resolve_pronoun=lambda kind, so_far: None, common=self._common):
                 if m.pronoun or name_key(m.name) == name_key(subject) or self._fit(m, wanted) < 2:
