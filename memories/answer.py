@@ -51,6 +51,8 @@ class Hop(BaseModel):
     valid_from: int | None = None
     valid_to: int | None = None
     superseded: bool = False
+    # "text": not an edge of the graph but a step the hybrid read from retrieved turns, where the graph had none
+    source: Literal["graph", "text"] = "graph"
 
 
 class MissedTurn(BaseModel):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from memories.answer import Answer, ContextItem, Hop, LinkDecision, MissedTurn, MissingEdge, Trace
 from memories.embedder import Embedder, shared_minilm
+from memories.entities import is_descriptive
 from memories.graph_store import Edge, GraphStore, is_single_valued
 from memories.linker import Linker, NodeEmbeddings
 from memories.prompt import build_prompt
@@ -116,6 +117,15 @@ class _Path:
 
     def visits(self, key: str) -> bool:
         return any(e.subject == key or e.object == key for e, _ in self.hops)
+
+
+@dataclass
+class Unfinished:
+    """Where a walk stopped short of the answer, for a memory that can take the missing steps another way."""
+
+    start: str  # the name to go on from: the node the walk stood on, or the question's own words for its anchor
+    remaining: list[str]  # the relations still to take, in order
+    walked: list[Hop]  # the edges the graph did walk
 
 
 @dataclass
@@ -419,6 +429,72 @@ class GraphMemory:
         return MissingEdge(subject=node.name, predicate=result.needed,
                            turns=[MissedTurn(turn=t, text=self._said[t][0]) for t in hits[:MAX_MISSED]],
                            more=max(0, len(hits) - MAX_MISSED))
+
+    # ---- for the hybrid: the rest of a walk the graph could not finish ------------------------------------
+    def unfinished(self, question: str, as_of: int | None = None) -> Unfinished | None:
+        """The steps a failed walk still needed: after the edges it walked (no_edge), or all of them when the
+        question's subject is no node (no_link). None when the walk answered or the question read no relation."""
+        with self._lock:
+            parsed = self.parse(question)
+            _, _, result = self.resolve(parsed, as_of)
+            plan = self._unfinished(parsed, result, as_of)
+            if plan is None or not parsed.expected_types:
+                return plan
+            # the chain read from the words may stop short of the asked type ("which team is the owner of X
+            # on?" reads owned_by): the schema's route from there, as the walk's typed completion would take
+            end = PREDICATES[plan.remaining[-1]][1]
+            if end not in parsed.expected_types:
+                routes = _routes(end, parsed.expected_types,
+                                 self.config.max_hops - len(plan.walked) - len(plan.remaining))
+                if routes and routes[0]:
+                    plan.remaining += list(routes[0])
+            return plan
+
+    def _unfinished(self, parsed: ParsedQuestion, result: WalkResult, as_of: int | None) -> Unfinished | None:
+        if result.failure == "no_edge" and result.stuck_at is not None and result.needed is not None:
+            walked = result.paths[0].hops if result.paths else ()
+            remaining = result.chain[len(walked):] or [result.needed]
+            return Unfinished(self.store.name_of(result.stuck_at), remaining,
+                              [self._hop(e, as_of) for e, _ in walked])
+        if result.failure == "no_path" and result.stuck_at is not None and result.needed is not None:
+            # the chain was walked but ended short of the asked type: the schema's route on from there
+            walked = result.paths[0].hops if result.paths else ()
+            routes = _routes(self.store.node(result.stuck_at).type, parsed.expected_types,
+                             self.config.max_hops - len(walked))
+            route = list(routes[0]) if routes and routes[0] and routes[0][0] == result.needed else [
+                result.needed]
+            return Unfinished(self.store.name_of(result.stuck_at), route,
+                              [self._hop(e, as_of) for e, _ in walked])
+        if result.failure == "no_link" and parsed.mentions and parsed.relations and not (
+                is_descriptive(parsed.mentions[0]) and " " in parsed.mentions[0].strip()):
+            # (a descriptive phrase, "the usage reports server", is the linker's to resolve, not a name)
+            remaining = [s.best for s in parsed.slots if s.source != "typed"]
+            return Unfinished(parsed.mentions[0], remaining, []) if remaining else None
+        return None
+
+    def names(self) -> list[str]:
+        """Every entity node's name (values left out), in creation order."""
+        with self._lock:
+            return [n.name for n in self.store.nodes() if not n.is_value]
+
+    def type_of(self, name: str) -> str | None:
+        """The type of the node called `name`, if there is one."""
+        with self._lock:
+            key = self.store.resolve(name)
+            return self.store.node(key).type if key is not None else None
+
+    def step(self, name: str, predicate: str, as_of: int | None = None) -> tuple[str, Hop] | None:
+        """One edge of `predicate` from the node called `name` (forward first, as the walk does): the name it
+        reaches and the hop."""
+        with self._lock:
+            key = self.store.resolve(name)
+            if key is None:
+                return None
+            paths = self._step(_Path(key, (), ()), {predicate: 1.0}, as_of)
+            if not paths:
+                return None
+            edge, _ = paths[0].hops[0]
+            return self.store.name_of(paths[0].node), self._hop(edge, as_of)
 
     # ---- inspector ---------------------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:

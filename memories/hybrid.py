@@ -1,14 +1,53 @@
-"""Backend 5, `hybrid`: the graph answers when it can; when it cannot (no node linked, no relation read, no
-edge or no path of the expected type), vector RAG over the same turns answers instead, and the trace says which.
+"""Backend 5, `hybrid`: the graph answers when it can. When its walk stops short on a chained question (an edge
+extraction missed, or a subject it never made a node), the hybrid takes each missing step by asking vector RAG the
+one-hop question ("Who owns zonemap?"), reads the object of the asked type out of what it retrieved
+(memories.slot_reader), and walks on from the answer, in the graph where it can. Anything else the
+graph cannot answer goes to vector RAG whole. The trace says which served, and marks the steps read from text.
 """
 
 from __future__ import annotations
 
-from memories.answer import Answer
+import time
+
+from memories.answer import Answer, Candidate, ContextItem, Hop
 from memories.embedder import Embedder, shared_minilm
-from memories.graph import GraphMemory
+from memories.graph import GraphMemory, Unfinished
+from memories.prompt import build_prompt
 from memories.protocol import Memory, MemoryConfig, Snapshot
-from scenarios.models import Turn
+from memories.slot_reader import read_slot
+from memories.tokens import count_tokens
+from scenarios.models import PREDICATES, Turn
+
+# The plain question for one step of a chain, subject to object: what a person would ask to take that step.
+ONE_STEP: dict[str, str] = {
+    "owned_by": "Who owns {}?",
+    "depends_on": "What does {} depend on?",
+    "priority": "What priority is {}?",
+    "deployed_in": "Which region is {} deployed in?",
+    "member_of": "Which team is {} on?",
+    "handled_by": "Who handles the {} account?",
+    "works_in": "Which office does {} work in?",
+    "located_in": "Which region is the {} in?",
+    "plan": "What plan is {} on?",
+    "renews_in": "When does {} renew?",
+    "led_by": "Who leads {}?",
+    "uses": "What tools does {} use?",
+    "deadline": "When is {} due?",
+    "status": "What is the status of {}?",
+}
+
+# The step against the edge's direction, when the chain stands on the object: "Which project uses Kafka?".
+ONE_STEP_BACK: dict[str, str] = {
+    "owned_by": "What does {} own?",
+    "depends_on": "What depends on {}?",
+    "deployed_in": "What is deployed in {}?",
+    "member_of": "Who is on the {} team?",
+    "handled_by": "Which account does {} handle?",
+    "works_in": "Who works in the {} office?",
+    "located_in": "Which office is in {}?",
+    "led_by": "Which project does {} lead?",
+    "uses": "Which project uses {}?",
+}
 
 
 class HybridMemory:
@@ -42,7 +81,17 @@ class HybridMemory:
         if graph.trace.failure is None and graph.text:
             trace = graph.trace.model_copy(update={"backend": self.name, "served_by": "graph"})
             return graph.model_copy(update={"backend": self.name, "trace": trace})
+        plan = None
+        if graph.trace.failure in ("no_edge", "no_path", "no_link"):
+            plan = self.graph.unfinished(question, as_of=as_of)
+            # a one-step question gains nothing from being reworded: vector RAG takes it as asked
+            if plan is not None and (plan.walked or len(plan.remaining) > 1):
+                bridged = self._bridge(question, plan, graph, as_of)
+                if bridged is not None:
+                    return bridged
         vector = self.fallback.answer(question, as_of=as_of)
+        if plan is not None and not plan.walked and len(plan.remaining) == 1:
+            vector = self._typed_read(vector, plan.start, plan.remaining[0])
         g = graph.trace
         # The vector's candidates and reader pick, beside the graph's reason for passing (links, chain, failure).
         trace = vector.trace.model_copy(update={
@@ -54,6 +103,66 @@ class HybridMemory:
         # between is bookkeeping, as for the other backends).
         latency = graph.latency_ms + vector.latency_ms
         return vector.model_copy(update={"backend": self.name, "trace": trace, "latency_ms": latency})
+
+    def _typed_read(self, vector: Answer, subject: str, predicate: str) -> Answer:
+        """The vector's answer, read again knowing what the graph made of the question: the thing of the asked
+        type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
+        started = time.perf_counter()
+        slot = read_slot(subject, PREDICATES[predicate][1], vector.context, known=self.graph.names())
+        if slot is None:
+            return vector
+        found, picked = slot
+        trace = vector.trace.model_copy(update={"reader_pick": vector.context.index(picked)})
+        latency = vector.latency_ms + (time.perf_counter() - started) * 1000.0
+        return vector.model_copy(update={"text": found, "trace": trace, "latency_ms": latency})
+
+    def _bridge(self, question: str, plan: Unfinished, graph: Answer, as_of: int | None) -> Answer | None:
+        """Walk the rest of the chain: a graph edge where there is one, otherwise the one-step question put to
+        vector RAG, whose answer is where the next step starts. None when a step finds no answer."""
+        name = plan.start
+        hops = list(plan.walked)
+        context = list(graph.context)
+        candidates: list[Candidate] = []
+        latency = graph.latency_ms
+        visited = {plan.start} | {h.subject for h in hops} | {h.object for h in hops}
+        for predicate in plan.remaining:
+            step = self.graph.step(name, predicate, as_of=as_of)
+            if step is not None:
+                name, hop = step
+                if name in visited:
+                    return None  # the only edge leads back along the chain: the question was misread
+                hops.append(hop)
+                visited.add(name)
+                continue
+            subject_type, object_type = PREDICATES[predicate]
+            backward = self.graph.type_of(name) == object_type != subject_type
+            if backward and predicate not in ONE_STEP_BACK:
+                return None
+            asked = (ONE_STEP_BACK if backward else ONE_STEP)[predicate].format(name)
+            read = self.fallback.answer(asked, as_of=as_of)
+            started = time.perf_counter()
+            slot = read_slot(name, subject_type if backward else object_type, read.context,
+                             known=self.graph.names())
+            latency += read.latency_ms + (time.perf_counter() - started) * 1000.0
+            if slot is None:
+                return None
+            found, picked = slot
+            if found in visited:
+                return None  # back where the chain has been: the step read the wrong statement
+            turns = list(picked.turns)
+            context.append(ContextItem(text=picked.text, turns=turns, score=picked.score))
+            candidates.extend(read.trace.candidates)
+            subject, obj = (found, name) if backward else (name, found)
+            hops.append(Hop(subject=subject, predicate=predicate, object=obj, turns=turns, source="text"))
+            visited.add(found)
+            name = found
+        prompt = build_prompt(question, context)
+        trace = graph.trace.model_copy(update={
+            "backend": self.name, "served_by": "graph+vector", "paths": [hops], "failure": None,
+            "candidates": candidates,
+        })
+        return Answer(backend=self.name, text=name, context=context, prompt=prompt, tokens=count_tokens(prompt),
+                      latency_ms=latency, trace=trace)
 
     def snapshot(self) -> Snapshot:
         g = self.graph.snapshot()

@@ -83,3 +83,40 @@ def test_hybrid_answers_the_paraphrase_by_graph_on_the_real_model(minilm):
 def test_hybrid_with_the_lexical_linker_answers_the_paraphrase_by_vector(minilm):
     answer = _hybrid(minilm, linker="lexical").answer("What does the analytics endpoint depend on?")
     assert answer.trace.served_by == "vector" and answer.trace.failure == "no_link"
+
+
+# --- a chain the graph walks part of: the missing step read from retrieved turns ----------------------------
+
+
+def _missing_owner(embedder) -> HybridMemory:
+    """The owner of FeatureStore is said in words but left out of the graph (as a missed extraction would)."""
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(), embedder)
+    memory.ingest_many([
+        turn(0, "ReportingAPI depends on FeatureStore.", [["ReportingAPI", "depends_on", "FeatureStore"]]),
+        turn(1, "lunch at noon?", speaker="agent_b"),
+        turn(2, "Lena Park owns FeatureStore these days.", speaker="agent_c"),
+        turn(3, "Lena Park works out of the Berlin office.", [["Lena Park", "works_in", "Berlin office"]]),
+        turn(4, "Omar Haddad is on the Payments team.", [["Omar Haddad", "member_of", "Payments team"]]),
+    ])
+    return memory
+
+
+def test_a_missing_step_is_read_from_text_and_the_walk_goes_on_in_the_graph(hash_embedder):
+    answer = _missing_owner(hash_embedder).answer(
+        "Which office does the owner of the component ReportingAPI depends on work in?")
+    assert answer.text == "Berlin office"
+    assert answer.trace.served_by == "graph+vector" and answer.trace.failure is None
+    steps = [(h.subject, h.predicate, h.object, h.source) for h in answer.trace.paths[0]]
+    assert steps == [("ReportingAPI", "depends_on", "FeatureStore", "graph"),
+                     ("FeatureStore", "owned_by", "Lena Park", "text"),
+                     ("Lena Park", "works_in", "Berlin office", "graph")]
+    assert answer.trace.paths[0][1].turns == [2]  # the turn the step was read from
+    assert any(c.turn == 2 for c in answer.trace.candidates)
+
+
+def test_a_step_that_text_cannot_take_leaves_the_question_to_vector(hash_embedder):
+    memory = _missing_owner(hash_embedder)
+    answer = memory.answer("Which team is the person who owns the component ReportingAPI depends on in?")
+    # Lena Park's team is said nowhere: no made-up hop, the vector answers the question as asked
+    assert answer.trace.served_by == "vector"

@@ -1,0 +1,115 @@
+"""Reading one step of a chain out of retrieved turns: given a subject and a relation, the mention of the relation's
+object type nearest the subject, in the best-ranked statement that names both.
+
+The hybrid uses it where the graph has no edge. It is the reader with the asked type known, which the general
+reader has to guess from the question's words; it reads with the extractor's mention finder, so "the Manchester
+office", "eu-west-1", "Rasmus Lind" and "P1" are recognised as what they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memories.answer import ContextItem
+from memories.cues import HEDGES, NEGATIONS
+from memories.entities import GENERIC_HEADS, name_key
+from memories.mentions import (
+    PERSON,
+    KnownNames,
+    Mention,
+    Token,
+    Value,
+    find_dates,
+    find_mentions,
+    find_months,
+    find_priorities,
+    find_statuses,
+    is_question,
+    sentences,
+    span_text,
+)
+from memories.text import STOPWORDS
+
+_SPEAKER = re.compile(r"^[^\s:]{1,40}: ")  # "agent_b: " before a transcript line
+_WORD = re.compile(r"[^\W_]+")
+_EDGE = "\"'`.,;:!?()[]{}<>*~"
+
+
+def subject_words(name: str) -> frozenset[str]:
+    """The words that say a statement is about `name`: its own words, without articles and generic heads ("the
+    Porto office" -> porto), so a first name alone ("Yasmin") is enough."""
+    folded = name.casefold()
+    whole = {w.strip(_EDGE) for w in folded.split()}  # "courier-match" as the tokeniser keeps it
+    words = {w for w in whole | set(_WORD.findall(folded)) if w not in STOPWORDS and w not in GENERIC_HEADS}
+    return frozenset(w for w in words if len(w) > 1)
+
+
+def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] = (),
+              ) -> tuple[str, ContextItem] | None:
+    """The thing of type `wanted` (an entity type of scenarios.models.PREDICATES, or priority, month, date,
+    status) that the retrieved `items` state beside `subject`, with the item it came from; None when no statement
+    that names the subject holds one."""
+    about = subject_words(subject)
+    if not about or wanted == "description":
+        return None
+    names = KnownNames(known)
+    for item in items:
+        text = _SPEAKER.sub("", item.text, count=1)
+        for sentence in sentences(text):
+            lows = [t.low for t in sentence]
+            at = next((i for i, low in enumerate(lows) if low in about), None)
+            if at is None or is_question(sentence) or any(
+                    w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in lows):
+                continue
+            found = _value(sentence, text, wanted, at) if wanted in _VALUE_FINDERS else _entity(
+                sentence, text, wanted, at, subject, names)
+            if found:
+                return found, item
+    return None
+
+
+def _value(sentence: list[Token], text: str, wanted: str, at: int) -> str | None:
+    values: list[Value] = _VALUE_FINDERS[wanted](sentence, text)
+    if not values:
+        return None
+    nearest = min(values, key=lambda v: (abs(v.start - at), v.start))
+    return span_text(text, sentence[nearest.start : nearest.end])
+
+
+def _entity(sentence: list[Token], text: str, wanted: str, at: int, subject: str, names: KnownNames) -> str | None:
+    mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
+                             resolve_pronoun=lambda kind, so_far: None)
+    own = name_key(subject)
+    scored = [(_fit(m, wanted), -abs(m.start - at), m) for m in mentions
+              if not m.pronoun and name_key(m.name) != own and not (set(_WORD.findall(m.name.casefold())) & subject_words(subject))]
+    scored = [s for s in scored if s[0] > 0]
+    if not scored:
+        return None
+    best = max(scored, key=lambda s: (s[0], s[1], -s[2].start))
+    return best[2].name
+
+
+def _fit(m: Mention, wanted: str) -> int:
+    """2: the mention is surely of the wanted type; 1: it may be (systems, tools, projects and accounts are often
+    bare names); 0: it is not, or too likely something else (a first and last name is a person)."""
+    if wanted not in m.types:
+        return 0
+    if m.explicit or len(m.types) == 1:
+        return 2
+    if wanted == PERSON:
+        return 2 if m.person_likely else 0
+    if wanted in _NAMED_BY_HEAD or (m.person_likely and " " in m.name):
+        return 0  # an office, a team or a region is written with its head noun or known as one
+    return 1
+
+
+_NAMED_BY_HEAD = frozenset({"office", "team", "region"})
+
+
+_VALUE_FINDERS = {
+    "priority": lambda tokens, text: find_priorities(tokens),
+    "month": lambda tokens, text: find_months(tokens),
+    "date": lambda tokens, text: find_dates(tokens, text),
+    "status": lambda tokens, text: find_statuses(tokens, weak=False),
+}

@@ -1,0 +1,32 @@
+"""Reading one step of a chain from retrieved turns: the thing of the asked type beside the subject."""
+
+from __future__ import annotations
+
+from memories.answer import ContextItem
+from memories.slot_reader import read_slot, subject_words
+
+
+def items(*texts: str) -> list[ContextItem]:
+    return [ContextItem(text=f"agent_a: {t}", turns=[i], rank=i + 1) for i, t in enumerate(texts)]
+
+
+def test_the_subject_is_known_by_its_own_words_without_articles_or_heads():
+    assert subject_words("the Porto office") == frozenset({"porto"})
+    assert subject_words("Yasmin Rahimi") == frozenset({"yasmin", "rahimi"})
+
+
+def test_a_person_is_read_beside_the_subject_in_the_best_ranked_statement():
+    read = read_slot("zonemap", "person", items("lunch?", "zonemap is Rasmus Lind's, he's OOO till 11 tho",
+                                                "Mateo Ibarra owns surge-calc"))
+    assert read is not None and read[0] == "Rasmus Lind" and read[1].turns == [1]
+
+
+def test_an_office_needs_its_head_noun_and_a_value_its_kind():
+    assert read_slot("Yasmin", "office", items("Yasmin works out of the Manchester office"))[0] == "Manchester office"
+    assert read_slot("Yasmin", "office", items("Yasmin loves BBQ")) is None
+    assert read_slot("courier-match", "priority", items("tbh courier-match is P1 for sure"))[0] == "P1"
+
+
+def test_questions_negations_and_statements_about_others_are_not_read():
+    assert read_slot("zonemap", "person", items("who owns zonemap?", "zonemap isn't Rasmus Lind's",
+                                                "Mateo Ibarra owns surge-calc")) is None
