@@ -153,3 +153,14 @@ def test_control_characters_are_made_visible_not_sent_to_the_terminal():
     assert for_memory("  hi\x00there\n ") == "hi there"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd"]
+
+
+def test_a_step_the_hybrid_read_from_text_is_marked_as_no_edge():
+    answer = graph_answer()
+    walk = answer.trace.paths[0]
+    walk[1] = walk[1].model_copy(update={"source": "text", "turns": [30]})
+    trace = answer.trace.model_copy(update={"backend": "hybrid", "served_by": "graph+vector", "paths": [walk]})
+    text = render_trace(answer.model_copy(update={"backend": "hybrid", "trace": trace}), {30: 1}).plain
+    walk_lines = [line for line in text.splitlines() if "└─" in line]
+    assert "owned_by → Dana" in walk_lines[1] and "read from text, no edge" in walk_lines[1] and "t30" in walk_lines[1]
+    assert "read from text" not in walk_lines[0]  # the graph's own edge

@@ -154,6 +154,8 @@ def _hop_line(hop: Hop, needed: set[int], style: str = "") -> Text:
         line.append(f"  t{','.join(str(t) for t in hop.turns[:3])}", style=style or mark)
     if hop.superseded or hop.valid_to is not None:
         line.append(f" (retired at t{hop.valid_to})", style="dim strike")
+    if hop.source == "text":
+        line.append("  read from text, no edge", style=style or "yellow")
     return line
 
 
