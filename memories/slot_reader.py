@@ -16,6 +16,7 @@ from memories.cues import HEDGES, NEGATIONS
 from memories.entities import GENERIC_HEADS, name_key
 from memories.mentions import (
     PERSON,
+    PLAN_TIERS,
     KnownNames,
     Mention,
     Token,
@@ -107,7 +108,26 @@ def _fit(m: Mention, wanted: str) -> int:
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
 
 
+def _plans(tokens: list[Token], text: str) -> list[Value]:
+    """Plan tiers: a tier word ("Enterprise", "growth", "Partner Plus") or a capitalised word named a plan ("the
+    Harbor plan")."""
+    out: list[Value] = []
+    for i, t in enumerate(tokens):
+        named = _capitalised(t) and i + 1 < len(tokens) and tokens[i + 1].low in ("plan", "tier")
+        if t.low in PLAN_TIERS or named:
+            # "Partner Plus": a capitalised tier word keeps the capitalised word before it
+            joined = t.low in PLAN_TIERS and t.text[:1].isupper() and i > 0 and _capitalised(tokens[i - 1])
+            start = i - 1 if joined else i
+            out.append(Value(start, i + 1, span_text(text, tokens[start : i + 1]), "plan"))
+    return out
+
+
+def _capitalised(t: Token) -> bool:
+    return t.text[:1].isupper() and t.text.isalpha()
+
+
 _VALUE_FINDERS = {
+    "plan": _plans,
     "priority": lambda tokens, text: find_priorities(tokens),
     "month": lambda tokens, text: find_months(tokens),
     "date": lambda tokens, text: find_dates(tokens, text),

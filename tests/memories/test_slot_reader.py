@@ -30,3 +30,14 @@ def test_an_office_needs_its_head_noun_and_a_value_its_kind():
 def test_questions_negations_and_statements_about_others_are_not_read():
     assert read_slot("zonemap", "person", items("who owns zonemap?", "zonemap isn't Rasmus Lind's",
                                                 "Mateo Ibarra owns surge-calc")) is None
+
+
+def test_a_date_written_in_lower_case_is_read():
+    read = read_slot("Project Tamarind", "date", items("fyi tamarind v1 has to be out by june 30, she said it"))
+    assert read is not None and read[0] == "june 30"
+
+
+def test_a_plan_is_a_tier_word_or_a_word_named_a_plan():
+    assert read_slot("Pintxo House", "plan", items("pintxo house went with Partner Plus, annual"))[0] == "Partner Plus"
+    assert read_slot("bao brothers", "plan", items("yeah bao brothers still growth"))[0] == "growth"
+    assert read_slot("Campus Bites", "plan", items("Campus Bites is on the Harbor plan"))[0] == "Harbor"
