@@ -113,6 +113,7 @@ class GraphStore:
         self._names: dict[str, str] = {}  # normalised name, compact name or alias -> node key
         self._words: dict[str, list[str]] = {}  # a whole word of a node's name or alias -> node keys
         self._starts: set[str] = set()  # words a name (or its squeezed form) can start with
+        self._given: dict[str, list[str]] = {}  # first word of a person's full name -> person node keys
         self._out: dict[str, list[Edge]] = {}
         self._in: dict[str, list[Edge]] = {}
         self._edges: list[Edge] = []  # every edge ever added (descriptions included), in insertion order
@@ -168,8 +169,29 @@ class GraphStore:
     def get(self, key: str) -> Node | None:
         return self._nodes.get(key)
 
+    def _same_person(self, name: str) -> str | None:
+        """A person named by first name alone ("Yasmin") is the one known person whose full name starts with it
+        ("Yasmin Rahimi"), and a full name is the one known person called by its first name so far; two
+        candidates are ambiguous and resolve to neither."""
+        parts = normalise(name).split()
+        if not parts:
+            return None
+        if len(parts) == 1:
+            keys = [k for k in self._given.get(parts[0], ()) if self._nodes[k].has_type("person")]
+        else:
+            if self._given.get(parts[0]):
+                return None  # another full name with this first name: "Yasmin Khan" is not "Yasmin Rahimi"
+            short = self._names.get(parts[0])
+            single = short is not None and len(normalise(self._nodes[short].name).split()) == 1
+            keys = [short] if single and self._nodes[short].has_type("person") else []
+        return keys[0] if len(keys) == 1 else None
+
     def ensure_node(self, name: str, kind: str, turn: int) -> Node:
         key = self.resolve(name)
+        if key is None and kind == "person":
+            key = self._same_person(name)
+            if key is not None:
+                self.add_alias(self._nodes[key].name, name.strip().strip(_EDGE_PUNCT), 1.0)
         if key is None:
             key = normalise(name) or name.strip().lower()
             node = Node(key=key, name=name.strip().strip(_EDGE_PUNCT) or name, created=turn)
@@ -179,6 +201,10 @@ class GraphStore:
             self._in[key] = []
             self._index_name(key, node.name)
         node = self._nodes[key]
+        if kind == "person" and not node.type_votes.get("person"):
+            parts = normalise(node.name).split()
+            if len(parts) > 1:
+                self._given.setdefault(parts[0], []).append(key)
         node.type_votes[kind] = node.type_votes.get(kind, 0) + 1
         if not node.mentions or node.mentions[-1] != turn:
             node.mentions.append(turn)

@@ -5,7 +5,8 @@ It never sees a question's type, gold answer or evidence. Relations come from a 
 phrasings per canonical predicate, and, for wordings the lexicon lacks, from embedding similarity of the
 question (the thing asked about masked as "it") or of its leftover phrase to per-predicate prototype questions.
 Chains are ordered and completed by the predicates' subject/object types ("which team owns X" needs owned_by
-then member_of).
+then member_of), starting from the anchor's type when the graph knows it, so a hop may also be read against its
+edge ("whoever sits in the Porto office": office <- works_in <- person).
 """
 
 from __future__ import annotations
@@ -29,36 +30,51 @@ from scenarios.models import PREDICATES
 _PRIMARY: dict[str, list[str]] = {
     "owned_by": ["whose", "own", "owns", "owned by", "owner", "owners", "ownership", "maintain", "maintains",
                  "maintained by", "maintainer", "responsible for", "on call for", "in charge of", "look after",
-                 "looks after", "looked after by", "take care of", "takes care of", "taken care of by"],
+                 "looks after", "looked after by", "take care of", "takes care of", "taken care of by",
+                 "on the hook for", "accountable for", "dri", "go to person for"],
     "depends_on": ["depend on", "depends on", "depending on", "dependent on", "dependency", "dependencies",
                    "rely on", "relies on", "relying on", "reliant on", "need", "needs", "call", "calls", "calling",
                    "built on", "built on top of", "sit on top of", "sits on top of", "backed by", "talk to",
                    "talks to", "pull from", "pulls from", "consume", "consumes", "require", "requires",
-                   "downstream of"],
+                   "downstream of", "pull data from", "pulls data from", "pulling data from", "get data from",
+                   "gets data from", "read from", "reads from", "reading from", "write to", "writes to",
+                   "writing to", "check with", "checks with", "checking with", "hit", "hits", "query",
+                   "queries", "call out to", "calls out to", "lean on", "leans on", "wait on", "waits on",
+                   "upstream", "upstream of", "deps", "store data in", "stores data in", "persist to",
+                   "persists to"],
     "priority": ["priority", "priorities", "prioritised", "prioritized", "urgent", "urgency", "important",
-                 "importance", "severity"],
+                 "importance", "severity", "prio", "sev"],
     "deployed_in": ["deployed in", "deployed to", "deployed", "deploy", "deployment", "hosted in", "hosted",
                     "host", "hosting", "run in", "runs in", "running in", "live in", "lives in", "living in"],
     "member_of": ["member of", "members of", "belong to", "belongs to", "belonging to", "part of", "on team",
-                  "on the team", "in team", "join", "joined", "report to", "reports to", "sit on", "sits on"],
+                  "on the team", "in team", "join", "joined", "report to", "reports to", "sit on", "sits on",
+                  "teammate", "teammates"],
     "handled_by": ["handle", "handles", "handled by", "handling", "manage", "manages", "managed by", "manager",
                    "account manager", "look after", "looks after", "looked after by", "take care of",
                    "takes care of", "taken care of by", "point of contact", "contact for", "cover", "covers",
-                   "covered by", "assigned to", "in charge of"],
+                   "covered by", "assigned to", "in charge of", "poc", "csm", "kam", "account exec",
+                   "account executive", "rep", "account rep", "owns the relationship with", "point person"],
     "works_in": ["work", "works", "working", "work in", "works in", "work out of", "works out of", "work from",
                  "works from", "work at", "works at", "based", "based in", "based out of", "based at", "sit in",
-                 "sits in", "stationed in", "stationed at"],
-    "located_in": ["located in", "located", "location", "situated in", "situated"],
+                 "sits in", "stationed in", "stationed at", "sit", "sits", "sitting", "sitting in", "sat",
+                 "work out of", "desk", "seated"],
+    "located_in": ["located in", "located", "location", "situated in", "situated", "in what region",
+                   "geographically"],
     "led_by": ["lead", "leads", "led by", "leader", "leading", "run", "runs", "run by", "running", "head",
-               "heads", "headed by", "drive", "drives", "driven by", "driving", "in charge of", "point person"],
+               "heads", "headed by", "drive", "drives", "driven by", "driving", "in charge of", "point person",
+               "spearhead", "spearheads", "spearheading", "owns the project", "steer", "steers",
+               "steering"],
     "uses": ["use", "uses", "using", "used", "built with", "build with", "built in", "powered by", "run on",
              "runs on"],
     "deadline": ["deadline", "due", "due date", "ship", "ships", "shipping", "finish", "deliver", "delivered",
-                 "cutoff", "wrap up"],
-    "status": ["status", "state", "stage", "progress", "going", "doing", "standing"],
+                 "cutoff", "wrap up", "eta", "land", "lands", "launch", "launches", "go live", "goes live",
+                 "target date", "be done", "be finished", "be shipped", "be delivered"],
+    "status": ["status", "state", "stage", "progress", "going", "doing", "standing", "on track", "blocked",
+               "at risk", "health"],
     "plan": ["plan", "tier", "subscription", "subscribed to", "package", "edition"],
     "renews_in": ["renew", "renews", "renewal", "renewing", "up for renewal", "expire", "expires",
-                  "contract end"],
+                  "contract end", "contract ends", "contract up", "up for renewal", "come up for renewal",
+                  "comes up for renewal"],
 }
 # Phrasings that also fit another predicate, at a lower score.
 _SECONDARY: dict[str, list[str]] = {
@@ -69,7 +85,8 @@ _SECONDARY: dict[str, list[str]] = {
                "handle", "handles", "handled by", "maintain", "maintains"],
     "uses": ["rely on", "relies on", "need", "needs", "depend on", "depends on", "built on"],
     "depends_on": ["use", "uses", "using", "used"],
-    "located_in": ["based", "based in", "based out of", "sit in", "sits in", "hosted in", "deployed in", "live in"],
+    "located_in": ["based", "based in", "based out of", "sit in", "sits in", "hosted in", "deployed in", "live in",
+                   "cover", "covers", "covered by", "covering", "sit", "sits", "sitting", "sitting in"],
     "deployed_in": ["located in", "located", "location", "based in", "run", "runs", "running"],
     "works_in": ["located in", "located"],
 }
@@ -103,20 +120,25 @@ MAX_ALTERNATIVES = 4
 
 # ---- answer types ------------------------------------------------------------------------------------------
 _TYPE_NOUNS: dict[str, str] = {
-    "team": "team", "teams": "team", "squad": "team", "group": "team",
+    "team": "team", "teams": "team", "squad": "team", "group": "team", "guild": "team", "pod": "team",
+    "crew": "team", "tribe": "team",
     "office": "office", "offices": "office", "site": "office", "city": "office", "branch": "office",
+    "hub": "office", "town": "office",
     "region": "region", "regions": "region", "zone": "region", "datacenter": "region", "datacentre": "region",
+    "dc": "region",
     "person": "person", "people": "person", "engineer": "person", "developer": "person", "owner": "person",
     "manager": "person", "lead": "person", "contact": "person", "individual": "person",
     "component": "component", "components": "component", "service": "component", "services": "component",
     "system": "component", "module": "component", "dependency": "component", "dependencies": "component",
-    "tool": "tool", "tools": "tool", "library": "tool", "libraries": "tool", "framework": "tool",
+    "database": "component", "databases": "component", "db": "component", "dbs": "component",
+    "tool": "tool", "tools": "tool", "library": "tool", "libraries": "tool", "framework": "tool", "tooling": "tool",
     "plan": "plan", "tier": "plan", "subscription": "plan",
-    "priority": "priority", "urgency": "priority",
+    "priority": "priority", "urgency": "priority", "prio": "priority", "severity": "priority",
     "status": "status", "state": "status",
     "month": "month",
-    "date": "date", "day": "date", "deadline": "date",
+    "date": "date", "day": "date", "deadline": "date", "eta": "date",
     "account": "account", "accounts": "account", "customer": "account", "client": "account",
+    "company": "account", "companies": "account", "firm": "account", "business": "account",
     "project": "project", "projects": "project", "initiative": "project",
 }
 TYPE_NOUNS: dict[str, str] = {stem(k): v for k, v in _TYPE_NOUNS.items()}
@@ -133,7 +155,8 @@ _RELATIVE = frozenset({"that", "which", "who", "whom", "whose", "where"})
 _FRAME = frozenset("tell remind know knows wonder wondering anyone anybody idea quick question q folks guys "
                    "confirm recall remember sure ask asking again exactly actually currently now nowadays today "
                    "lately still anymore days moment present right these this at as of please hey hi so "
-                   "okay ok btw just one who's wise".split())
+                   "okay ok btw just one who's wise rn atm tbh iirc afaik fyi pls plz tho though currently "
+                   "offhand anyone's".split())
 _TIME_PHRASES = [("these", "days"), ("right", "now"), ("at", "the", "moment"), ("at", "present"), ("as", "of", "now"),
                  ("any", "more"), ("these", "day")]
 
@@ -141,6 +164,10 @@ _TIME_STARTS: dict[str, list[tuple[str, ...]]] = {}
 for _phrase in _TIME_PHRASES:
     _TIME_STARTS.setdefault(_phrase[0], []).append(_phrase)
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+# Chat abbreviations whose lowercase form is a common word ("am", "pm"): read only as written in capitals and not
+# after a number ("9 AM"), as the role they stand for.
+_CASED_ROLES: dict[str, str] = {"AM": "manager", "AMs": "manager", "PM": "leader", "PMs": "leader",
+                                "TL": "leader", "EM": "leader"}
 _MAX_NAME_TOKENS = 6
 
 
@@ -310,6 +337,84 @@ def _mark_words(toks: list[_Tok], vocab: Vocabulary | None) -> list[tuple[int, i
     return spans
 
 
+_NEGATIONS = frozenset({"not", "cannot", "never", "no"})
+
+
+def _mark_needs_without(text: str, toks: list[_Tok]) -> list[Slot]:
+    """"X can't start without Y", "X doesn't work without Y", "X is dead without Y": a negated verb before
+    "without" says X depends on Y, whatever the verb."""
+    slots = []
+    for j, t in enumerate(toks):
+        if t.word != "without" or t.role:
+            continue
+        for i in range(j - 1, max(-1, j - 5), -1):
+            if toks[i].role:
+                break
+            if toks[i].word in _NEGATIONS or toks[i].word in ("dead", "useless", "stuck", "down"):
+                if i > 0 and toks[i - 1].word in ("ca", "wo", "can", "could", "would", "will", "does", "do",
+                                                  "did", "is", "are") and not toks[i - 1].role:
+                    i -= 1
+                slots.append(Slot((("depends_on", 1.0), ("uses", SECONDARY_SCORE)), _surface(text, toks, i, j + 1),
+                                  "lexicon", i))
+                for k in range(i, j + 1):
+                    toks[k].role = "rel"
+                break
+    return slots
+
+
+def _mark_modals(toks: list[_Tok]) -> None:
+    """"When does X need to be done?", "X needs to ship by when?": "need to" before a wording of another relation
+    is a modal verb, not a dependency."""
+    for i in range(len(toks) - 2):
+        t = toks[i]
+        if t.role or t.stem != "need" or toks[i + 1].word != "to":
+            continue
+        k = i + 2
+        follows = [preds for key, preds in _LEXICON.get(toks[k].stem, ())
+                   if all(k + m < len(toks) and toks[k + m].stem == key[m] for m in range(len(key)))]
+        if toks[k].word == "be" or (follows and "depends_on" not in follows[0]):
+            t.role = "aux"
+            toks[i + 1].role = "aux"
+
+
+def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], vocab: Vocabulary | None
+                   ) -> tuple[frozenset[str], bool] | None:
+    """The node types a mention denotes and whether it is a value ("blocked", "P1"), when the vocabulary is a
+    graph that can say (an optional `resolve(name) -> key` and `get(key) -> node`); None when unknown."""
+    resolve, get = getattr(vocab, "resolve", None), getattr(vocab, "get", None)
+    a, b, step = mention
+    if resolve is None or get is None or step == "residual":
+        return None
+    try:
+        if step == "name":
+            key = resolve(_surface(text, toks, a, b))
+            keys = [key] if key is not None else []
+        else:
+            sets = [set(vocab.nodes_with_word(t.word)) for t in toks[a:b]]
+            keys = sorted(set.intersection(*sets)) if sets else []
+        nodes = [n for n in (get(k) for k in keys) if n is not None]
+    except Exception:  # a vocabulary that is not a graph store: no types
+        return None
+    # every type the graph has seen the node as: an account stated to be "in ANZ" also voted office (the
+    # canonical subject of located_in), and either reading may be the one the question means
+    kinds = [frozenset(k for k, v in getattr(n, "type_votes", {n.type: 1}).items() if v and k != "entity")
+             for n in nodes]
+    if not kinds or not kinds[0] or any(k != kinds[0] for k in kinds):
+        return None
+    return kinds[0], all(getattr(n, "is_value", False) for n in nodes)
+
+
+def _read_abbreviations(text: str, toks: list[_Tok]) -> None:
+    """Words outside names written as a capitalised role abbreviation read as the role's word ("the Acme AM" is
+    the Acme account manager)."""
+    for i, t in enumerate(toks):
+        if t.role:
+            continue
+        role = _CASED_ROLES.get(text[t.start : t.end])
+        if role is not None and not (i > 0 and toks[i - 1].word.isdigit()):
+            t.word, t.stem = role, _stem(role)
+
+
 def _distinctive(t: _Tok) -> bool:
     return t.word not in STOPWORDS and t.word not in _FRAME and t.stem not in TYPE_NOUNS and t.word not in _WH
 
@@ -345,8 +450,17 @@ def _mark_relations(text: str, toks: list[_Tok]) -> list[Slot]:
 
 def _possessive_types(text: str, toks: list[_Tok]) -> list[Slot]:
     """"Lighthouse's tool", "Dana's office": a name's possessive before a type noun is a relation to a thing of
-    that type, whichever predicate leads there (uses; works_in)."""
+    that type, whichever predicate leads there (uses; works_in). So is "the office of ..." ."""
     slots = []
+    for i in range(1, len(toks) - 1):
+        t, prev, nxt = toks[i], toks[i - 1], toks[i + 1]
+        if (t.role == "" and t.stem in TYPE_NOUNS and nxt.word == "of" and nxt.role == ""
+                and prev.word in _NOUN_OPENERS and prev.role == ""):
+            kind = TYPE_NOUNS[t.stem]
+            preds = {p: POSSESSIVE_SCORE for p in _CHAIN_PREDICATES if PREDICATES[p][1] == kind}
+            if preds:
+                slots.append(Slot(_alts(preds), _surface(text, toks, i, i + 1), "lexicon", i))
+                t.role = "rel"
     for i in range(len(toks) - 1):
         t, nxt = toks[i], toks[i + 1]
         if t.possessive and t.role == "name" and nxt.role == "" and nxt.stem in TYPE_NOUNS:
@@ -364,6 +478,11 @@ def _drop_modifiers(toks: list[_Tok], slots: list[Slot]) -> list[Slot]:
     kept = []
     for slot in slots:
         i = slot.position
+        if (slot.source == "lexicon" and i > 0 and toks[i].stem in _VERB_CUES and toks[i - 1].word in _NOUN_OPENERS
+                and not toks[i - 1].role and (i + 1 >= len(toks) or toks[i + 1].role != "rel")):
+            # "the work to let ...", "a run of ...": a verb cue after a determiner is a noun, not a relation
+            toks[i].role = ""
+            continue
         if (slot.source == "lexicon" and len(slot.phrase.split()) == 1 and i + 1 < len(toks)
                 and toks[i + 1].role == "" and toks[i + 1].word not in STOPWORDS and toks[i + 1].word not in _FRAME
                 and toks[i + 1].stem not in TYPE_NOUNS and toks[i + 1].word not in _WH):
@@ -385,6 +504,11 @@ def _drop_modifiers(toks: list[_Tok], slots: list[Slot]) -> list[Slot]:
             continue
         out.append(slot)
     return out
+
+
+_VERB_CUES = frozenset(stem(w) for w in "work run use need call host deploy join drive cover ship finish deliver "
+                        "land launch hit query sit".split())
+_NOUN_OPENERS = frozenset("the a an this these those its their his her our your my".split())
 
 
 def _mark_frame(toks: list[_Tok]) -> None:
@@ -587,57 +711,94 @@ def _composes(a: str, b: str) -> bool:
     return oa == "entity" or sb is None or oa in sb
 
 
-def _order(slots: list[Slot], expected: tuple[str, ...], max_len: int = 3) -> tuple[list[Slot], bool]:
-    """Pick the order and the alternative of each slot so that types compose and the chain can end on an
-    admissible answer type; the reading order (anchor outward) wins ties. False when no reading fits."""
+INVERSE_COST = 0.3  # a hop read against its edge ("whoever sits in the Porto office": office <- works_in <- person)
+SKIP_COST = 0.6  # a cue left out of the chain because no reading with it composes ("Which region covers ...")
+MAX_CHAIN = 3
+
+
+@dataclass(frozen=True)
+class _Reading:
+    score: float
+    slots: tuple[Slot, ...]
+    end: str | None  # the type the chain ends on (None: unknown)
+
+
+def _walk_types(preds: list[str], start: frozenset[str] | None) -> tuple[str | None, int, bool] | None:
+    """The type a chain of predicates ends on from a start type, and how many hops it reads against their edge;
+    None when the types do not compose. A hop goes forward when the current type can be its subject, else
+    backward when the current type is its object."""
+    cur: frozenset[str] | None = start
+    inverse = 0
+    previous: tuple[str, bool] | None = None
+    for p in preds:
+        subj = SUBJECT_TYPES.get(p)
+        if cur is None or subj is None or "entity" in cur or cur & subj:
+            cur, back = frozenset({_obj(p)}), False
+        elif _obj(p) in cur:
+            cur, back = frozenset({PREDICATES[p][0]}), True
+            inverse += 1
+        else:
+            return None
+        if previous is not None and previous[0] == p and previous[1] != back:
+            return None  # straight back along the relation just walked: no reading of a question
+        previous = (p, back)
+    back_last = previous is not None and previous[1]
+    if cur is None:
+        return None, inverse, back_last
+    return next(iter(sorted(cur))), inverse, back_last
+
+
+def _order(slots: list[Slot], expected: tuple[str, ...], max_len: int = MAX_CHAIN,
+           start: frozenset[str] | None = None) -> tuple[list[Slot], bool, str | None]:
+    """Pick the order, the alternative and the direction of each slot so that types compose from the anchor's
+    type (when known) and the chain can end on an admissible answer type; the reading order (anchor outward)
+    wins ties, forward hops beat backward ones, and a cue that fits no reading is left out only when the others
+    make one. Returns the chain, whether a reading fits, and the type it ends on."""
     if not slots:
-        return [], True
-    if len(slots) == 1 and not expected:
-        return list(slots), True
-    if len(slots) == 1:  # the common case, without the permutation machinery
-        slot = slots[0]
-        best_alt: tuple[float, tuple[str, float]] | None = None
-        for alt in slot.alternatives[:4]:
-            end = _obj(alt[0])
-            extra = 0
-            if end not in expected and end != "entity":
-                lengths = [len(r) for goal in expected for r in type_routes(end, goal, max_len - 1)[:1]]
-                if not lengths:
-                    continue
-                extra = min(lengths)
-            score = alt[1] - COMPLETION_PENALTY * extra
-            if best_alt is None or score > best_alt[0] + 1e-9:
-                best_alt = (score, alt)
-        if best_alt is None:
-            return list(slots), False
-        alt = best_alt[1]
-        alts = (alt,) + tuple(a for a in slot.alternatives if a[0] != alt[0])
-        return [Slot(alts, slot.phrase, slot.source, slot.position)], True
-    best: tuple[float, list[Slot]] | None = None
-    for rank, perm in enumerate(itertools.permutations(range(len(slots)))):
-        options = [slots[i].alternatives[:4] for i in perm]
-        for combo in itertools.product(*options):
-            preds = [p for p, _ in combo]
-            if any(not _composes(preds[k], preds[k + 1]) for k in range(len(preds) - 1)):
-                continue
-            end = _obj(preds[-1])
-            extra = 0
-            if expected and end not in expected and end != "entity":
-                room = max_len - len(preds)
-                routes = [r for r in (type_route(end, goal, room) for goal in expected) if r is not None]
-                if not routes:
-                    continue
-                extra = min(len(r) for r in routes)
-            # a reading that reaches the asked type by itself beats one that needs typed hops appended
-            score = sum(s for _, s in combo) - COMPLETION_PENALTY * extra - 0.01 * rank
-            if best is None or score > best[0] + 1e-9:
-                chosen = []
-                for k, i in enumerate(perm):
-                    slot = slots[i]
-                    alts = (combo[k],) + tuple(a for a in slot.alternatives if a[0] != combo[k][0])
-                    chosen.append(Slot(alts, slot.phrase, slot.source, slot.position))
-                best = (score, chosen)
-    return (best[1], True) if best else (slots, False)
+        return [], True, (next(iter(sorted(start))) if start and len(start) == 1 else None)
+    if len(slots) == 1 and not expected and start is None:
+        return list(slots), True, _obj(slots[0].best)
+    pool = slots[:5]  # nearest the anchor first; a question with more cues than this is mostly noise
+    best: _Reading | None = None
+    sizes = range(min(len(pool), max_len), 0, -1) if len(pool) > 1 else (1,)
+    for size in sizes:
+        skipped = len(pool) - size
+        if best is not None and best.score > size * 1.0 + 1e-9 - SKIP_COST * skipped:
+            break  # a reading with more cues already beats anything this size could score
+        width = 4 if size <= 2 else 3
+        rank = 0
+        for kept in itertools.combinations(range(len(pool)), size):
+            for perm in itertools.permutations(kept):
+                rank += 1
+                options = [pool[i].alternatives[:width] for i in perm]
+                for combo in itertools.product(*options):
+                    preds = [p for p, _ in combo]
+                    walked = _walk_types(preds, start)
+                    if walked is None:
+                        continue
+                    end, inverse, back_last = walked
+                    extra = 0
+                    if expected and end is not None and end not in expected and end != "entity":
+                        room = max_len - len(preds)
+                        # a typed hop straight back along a backward last hop would return where it came from
+                        lengths = [len(r) for goal in expected for r in type_routes(end, goal, room)
+                                   if not (back_last and r and r[0] == preds[-1])]
+                        if not lengths:
+                            continue
+                        extra = min(lengths)
+                    # a reading that reaches the asked type by itself beats one that needs typed hops appended
+                    score = (sum(sc for _, sc in combo) - COMPLETION_PENALTY * extra - INVERSE_COST * inverse
+                             - SKIP_COST * skipped - 0.01 * rank)
+                    if best is None or score > best.score + 1e-9:
+                        chosen = []
+                        for k, i in enumerate(perm):
+                            slot = pool[i]
+                            alts = (combo[k],) + tuple(a for a in slot.alternatives if a[0] != combo[k][0])
+                            chosen.append(Slot(alts, slot.phrase, slot.source, slot.position))
+                        best = _Reading(score, tuple(chosen), end)
+    if best is None:
+        return list(slots), False, None
+    return list(best.slots), True, best.end
 
 
 def complete(slots: list[Slot], start_type: str | None, expected: tuple[str, ...], max_len: int = 3) -> list[Slot]:
@@ -661,12 +822,15 @@ def parse_question(text: str, vocab: Vocabulary | None = None, embedder: Embedde
     text = text[:2000]  # a question longer than this is not a question; keep the work bounded
     toks = tokenize(text)
     mentions = _mark_names(text, toks, vocab)
+    _read_abbreviations(text, toks)
     explicit, admissible, type_at = _expected_type(toks)
     if type_at is not None and toks[type_at].role == "":
         # "What priority is X?": the noun names the answer's type; the walk reaches it by the typed edge, so it
         # is not read a second time as a relation.
         toks[type_at].role = "typenoun"
-    slots = _mark_relations(text, toks)
+    slots = _mark_needs_without(text, toks)
+    _mark_modals(toks)
+    slots += _mark_relations(text, toks)
     mentions += _mark_words(toks, vocab)
     slots = _drop_modifiers(toks, slots)
     slots += _possessive_types(text, toks)
@@ -702,25 +866,43 @@ def parse_question(text: str, vocab: Vocabulary | None = None, embedder: Embedde
             if slot is not None:
                 slots.append(slot)
 
+    kinds = [_mention_types(text, toks, m, vocab) for m in mentions]
+    values = [k for k in kinds if k is not None and k[1]]
+    if explicit is None and not admissible and not slots and values and len(values) < len(mentions):
+        # "is Halcyon still blocked?", "is Orion P1 or P2?": a yes/no question that names a value asks for the
+        # anchor's current value of that kind
+        kind = sorted(values[0][0])[0]
+        explicit, admissible = kind, (kind,)
+    # The anchor: the best non-value mention (a name before a name word before a residual phrase).
+    anchor_rank = {"name": 0, "word": 1, "residual": 2}
+    anchor_idx = sorted((k for k in range(len(mentions)) if not (kinds[k] and kinds[k][1])),
+                        key=lambda k: (anchor_rank[mentions[k][2]], mentions[k][0]))
+    start = kinds[anchor_idx[0]][0] if anchor_idx and kinds[anchor_idx[0]] else None
     # Anchor outward: the relation nearest the anchor comes first; types then settle the order.
-    anchor_pos, anchor_end = (mentions[0][0], mentions[0][1]) if mentions else (0, 0)
+    anchor_pos, anchor_end = ((mentions[anchor_idx[0]][0], mentions[anchor_idx[0]][1]) if anchor_idx
+                              else (mentions[0][0], mentions[0][1]) if mentions else (0, 0))
 
     def distance(slot: Slot) -> tuple[int, int]:
         d = anchor_pos - slot.position if slot.position < anchor_pos else slot.position - anchor_end
         return (d, slot.position)
 
     slots.sort(key=distance)
-    ordered, fits = _order(slots, admissible)
+    ordered, fits, end = _order(slots, admissible, start=start)
+    if not fits and start is not None:
+        # the anchor's type as the graph knows it fits no reading: read the words without it
+        ordered, fits, end = _order(slots, admissible)
     if not fits and explicit is None and admissible:
         # "Where does the Horizon project stand?": "where" suggested a place, but the words say status
         admissible = ()
-        ordered, fits = _order(slots, admissible)
+        ordered, fits, end = _order(slots, admissible)
     implied = explicit
-    if implied is None and ordered:
-        end = _obj(ordered[-1].best)
+    if implied is None and ordered and end is not None:
         if end != "entity" and (not admissible or end in admissible):
             implied = end
-    chain = complete(ordered, None, admissible)
+    if fits and ordered and end is not None:
+        chain = list(ordered) + complete([], end, admissible, MAX_CHAIN - len(ordered))
+    else:
+        chain = complete(ordered, None, admissible)
     # Mentions: names before bare name words before residual phrases.
     rank = {"name": 0, "word": 1, "residual": 2}
     mentions.sort(key=lambda m: (rank[m[2]], m[0]))
