@@ -58,6 +58,7 @@ class Cue:
     through: tuple[str, ...] = ("to", "into", "onto")
     role: bool = False  # a role noun after the thing it is the role for: "Lena is the FeatureStore owner"
     bridge: bool = False  # a verb, its own lowercase object, then `through`: "X sends events to Y"
+    condition: bool = False  # "won't boot if": the mention after it must be said to be down ("if Y is down")
 
 
 _BE = "is|'s|are|was|were|be|been|being"
@@ -67,11 +68,16 @@ def _expand(pattern: str) -> list[tuple[str, ...]]:
     """'{be} on' and 'look|looks after' into every word sequence they stand for."""
     seqs: list[tuple[str, ...]] = [()]
     for part in pattern.replace("{be}", _BE).split():
-        seqs = [s + (alt,) for s in seqs for alt in part.split("|")]
+        optional = part.endswith("?")  # "even?": the word may be there or not
+        alts = part.rstrip("?").split("|")
+        seqs = [s + (alt,) for s in seqs for alt in alts] + (seqs if optional else [])
     return seqs
 
 
 _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
+    # a project's work routed through a tool: "Kittiwake runs everything through Kafka" (tried before "runs X")
+    ("run|runs|running|route|routes|routing|pipe|pipes|do|does|doing", USE_F,
+     {"bridge": True, "through": ("through", "via")}),
     # who is responsible for a component, an account or a project
     ("owned|owner by", OWN_F, {"firm": True}),
     ("maintained by", OWN_F, {"firm": True}),
@@ -122,11 +128,23 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     # what a component needs, what a project works with
     ("depend|depends|depended|depending on|upon", DEPEND_F, {}),
     ("dependent|reliant on|upon", DEPEND_F, {}),
+    ("lean|leans|leaned|leaning on|upon", DEPEND_F, {}),
+    ("can't|cannot|won't|couldn't|wouldn't|doesn't|don't do anything|much without", DEPEND_F, {}),
+    ("can't|cannot|won't|couldn't|wouldn't|doesn't|don't even start|run|work|function|boot|operate without",
+     DEPEND_F, {}),
+    ("can't|cannot|won't|couldn't|wouldn't|doesn't|don't even? start|run|work|function|boot|operate if|when",
+     DEPEND_F, {"condition": True}),
+    ("break|breaks|fail|fails|stops|stop|dies|die|crashes|crash if|when", DEPEND_F, {"condition": True}),
     ("rely|relies|relied|relying on|upon", DEPEND_F, {}),
     ("has|have|with a dependency on", DEPEND_F, {}),
     ("dependency|dependencies on", DEPEND_F, {}),
     ("has|have|with dependencies on", DEPEND_F, {}),
     ("consumer|client|user|subscriber of", CALL_F, {}),
+    # a system that keeps its data in another: "Spindle keeps all its job metadata in Basalt"
+    ("keep|keeps|kept|keeping|store|stores|stored|storing|persist|persists|persisted|cache|caches|stash|stashes",
+     CALL_F, {"bridge": True, "through": ("in", "inside")}),
+    ("track|tracks|tracked|tracking|log|logs|logged|logging", USE_F, {"bridge": True, "through": ("in", "on")}),
+    ("stack|toolchain|tooling {be}", _options("uses", voice="fwd"), {}),
     ("subscribe|subscribes|subscribed|subscribing to", CALL_F, {}),
     ("hit|hits|hitting", CALL_F, {}),
     ("call|calls|calling", CALL_F, {}),
@@ -237,7 +255,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("rep|reps|csm for|on|of", HANDLE_R, {"of_mode": True}),
     ("{be} with", _options("handled_by", voice="fwd") + MEMBER_F + WORK_F, {"typed_only": True}),
     ("work|works|working on", MEMBER_F, {"typed_only": True}),
-    ("report|reports into", MEMBER_F, {"typed_only": True}),
+    ("report|reports|reported|reporting up? into", PART_F, {"typed_only": True}),
+    ("roll|rolls|rolled|rolling up under|into|to", PART_F, {"typed_only": True}),
     ("include|includes|including", MEMBER_R, {}),
 ]
 
@@ -274,6 +293,7 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
     ("deadline|deadlines", "deadline", ("date",), {}),
     ("due|ship|launch|target|delivery|go-live|cutoff|cut-off date", "deadline", ("date",), {}),
     ("due", "deadline", ("date",), {}),
+    ("hard|end|final|completion date", "deadline", ("date",), {}),
     ("due by|on|for|in", "deadline", ("date",), {"after": True}),
     ("due for renewal", "renews_in", ("month",), {}),
     ("target|targets|targeting|targeted|aiming|aims for", "deadline", ("date",), {"after": True}),
@@ -284,6 +304,8 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
      {"after": True, "update": True}),
     ("done|finished|complete|completed|delivered|shipped|wrapped|landed|live by", "deadline", ("date",),
      {"after": True}),
+    # "has to be out by June 30", "needs to be demo-ready by May 2" ("demo-ready" is read as "ready")
+    ("ready|out|released|merged|deployed by", "deadline", ("date",), {"after": True}),
     ("ship|ships|land|lands|launch|launches|deliver|delivers|wrap|wraps|finish|finishes by", "deadline",
      ("date",), {"after": True}),
     ("ship|ships|launch|launches|land|lands|release|releases|deliver|delivers on|in", "deadline", ("date",),
@@ -299,6 +321,11 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
      {"after": True, "update": True}),
     # a tier named after a verb of buying or being on it: "Globex is on Enterprise", "signed up for Pro"
     ("{be} on|onto", None, ("plan",), {"after": True}),
+    ("currently|still on|onto", None, ("plan",), {"after": True}),
+    # a customer changing tiers: "they're moving to Growth", "upgrading from Growth to Enterprise"
+    ("moving|moves|upgrading|upgrades|downgrading|downgrades|switching|switches|going|goes|dropping|drops to|from",
+     None, ("plan",), {"after": True, "update": True}),
+    ("moved|upgraded|downgraded|switched|went|dropped from", None, ("plan",), {"after": True, "update": True}),
     ("signed|signs up for|to|with", None, ("plan",), {"after": True}),
     ("subscribed|subscribes|subscribe to", None, ("plan",), {"after": True}),
     ("bought|buys|purchased|purchases|chose|picked|pays for", None, ("plan",), {"after": True}),

@@ -42,6 +42,7 @@ from memories.mentions import (
     REGION,
     PERSON,
     PLAN_TIERS,
+    PRIORITY_WORDS,
     WEEKDAYS,
     KnownNames,
     Mention,
@@ -118,6 +119,35 @@ _MOTION_VERBS = frozenset({"went", "goes"})
 # Statuses a project reaches as a verb of its own, with no copula: "Atlas shipped.", "Atlas stalled last week".
 _VERB_STATUSES = frozenset({"shipped", "launched", "stalled", "paused", "completed", "finished", "cancelled",
                             "canceled", "slipping"})
+_READY_SUFFIXES = ("-ready", "-complete")
+_INTENT_WORDS = frozenset("want wants wanted wanting asked asking considering thinking planning hoping talking "
+                          "about".split())
+# "X won't boot if Mossgrid is unreachable": the other system being gone
+_FAILING_VERBS = frozenset({"is", "'s", "are", "goes", "go", "went", "gets", "was"})
+_FAILING_STATES = frozenset("down unreachable unavailable offline missing gone dead broken unhealthy".split())
+# A further tool in a list of tools: "and Playwright for the tests", "with Grafana on top", "plus dbt as ..."
+_TOOL_JOINERS = frozenset({"and", "with", "plus", ","})
+_TOOL_ROLES = frozenset({"for", "as", "on", "to", "under", "in"})
+_NEW_STATEMENT = frozenset({"and", "but", "so", "while", "because"})
+_SUBJECT_PRONOUNS = frozenset({"it", "he", "she", "they", "we", "i", "you", "that", "this", "it's", "that's"})
+_NOMINAL_COPULAS = frozenset({"is", "'s", "="})
+_NOMINAL_DETERMINERS = frozenset({"the", "our", "a", "an", "their", "its"})
+_DESCRIPTION_ADVERBS = frozenset("basically essentially simply just really actually mostly mainly only".split())
+# Words before a statement's subject that are not a lead-in like "for context" or "fyi": verbs and copulas.
+_NOT_BEFORE_SUBJECT = frozenset({"is", "are", "was", "were", "'s", "if", "when", "think", "thought", "says", "said"})
+# Words that make "X is a ..." a judgement, a person's role or a value, not what X is.
+_NOT_DESCRIPTIVE = frozenset(
+    """
+    bit little lot mess pain nightmare joke problem problems issue issues culprit bottleneck blocker disaster
+    headache worst best same reason fault risk concern question favourite favorite fan priority plan deadline
+    status tier owner owners lead leads manager pm rep contact engineer developer designer intern contractor
+    analyst person guy gal member colleague teammate one only
+    """.split()
+)
+_STATEMENT_BREAKS = frozenset({",", ";", "-", "–", "—", "("})
+# Words of a time adverbial after a stated status: "in review right now", "back in progress as of this morning".
+_TIME_WORDS = frozenset("right as of this that at the moment morning afternoon evening for again since "
+                        "effective immediately".split())
 _REASON_WORDS = frozenset({"of", "on", "by", "waiting", "because", "due", "since", "until", "pending", "behind"})
 _WEAK_TEXTS = frozenset({"green", "amber", "yellow", "red", "live", "planning", "scoping"})
 _PRESENT_COPULAS = frozenset({"is", "'s", "are", "remains", "stays"})
@@ -389,8 +419,9 @@ class RuleExtractor:
             ]
         # 2. the clause itself
         main = self._relations(tokens, lows, mentions, message, prior, update, state)
-        if not main and not found:
-            main = _copular_description(message, tokens, lows, mentions)
+        described = {f.subject for f in found + tentative if f.predicate == DESCRIBED_AS}
+        nominal = [f for f in self._nominal(message, tokens, lows, mentions) if f.subject not in described]
+        main = main + nominal if nominal and not any(f.predicate == DESCRIBED_AS for f in main) else main
         if not main:
             return found  # "Wow, Caroline, your support means a lot": an aside in a clause stating nothing
         return tentative + found + main
@@ -468,9 +499,12 @@ class RuleExtractor:
         # value cues first: the values they take ("Enterprise" in "the Enterprise plan") are not entities
         consumed = [False] * len(tokens)
         values: dict[str, list[Value]] = {}  # found once per clause, by kind
-        for cue, cs, ce in _scan(lows, in_mention, VALUE_CUES):
+        value_lows = [w if not w.endswith(_READY_SUFFIXES) else "ready" for w in lows]
+        for cue, cs, ce in _scan(value_lows, in_mention, VALUE_CUES):
             if _hedged(lows, mentions, cs):
                 continue
+            if cue.update and cue.after and not _INTENT_WORDS.isdisjoint(lows[max(0, cs - 3) : cs]):
+                continue  # "they want to move to Growth": a wish, not the new value
             fact = self._value_fact(tokens, lows, mentions, message, cue, cs, ce, prior, consumed, values)
             if fact is not None:
                 found.append(_Found(fact[0], fact[1], fact[2], update or cue.update, 1.0))
@@ -494,32 +528,76 @@ class RuleExtractor:
                 continue  # "on call", "the lead", "to use": a noun or an intention, not a stated relation
             if len(cue.words) == 1 and ce < len(lows) and lows[ce] in _MOTION:
                 continue  # "heading to Boston", "managed to get", "needs to ship": not the relation
-            if cue.moved:
-                for subject, predicate, obj in self._moved(cue, entities, lows, ce, prior):
-                    found.append(_Found(subject, predicate, obj, update or cue.update, 1.0))
-                continue
-            if cue.bridge:
-                k = next((k for k in range(ce, min(ce + 4, len(lows))) if lows[k] in cue.through), -1)
-                if k <= ce or any((in_mention[x] and lows[x] not in _SKIP_DETERMINERS) or not lows[x].isalpha()
-                                  for x in range(ce, k)):
-                    continue  # "sends events to Y": one to three plain words, then the preposition
-                for subject, predicate, obj in self._resolve(cue.options, entities, lows, cs, k + 1, prior):
-                    found.append(_Found(subject, predicate, obj, update, 1.0))
-                continue
-            if cue.role:
-                for subject, predicate, obj in self._role(cue, entities, lows, cs, prior):
-                    found.append(_Found(subject, predicate, obj, update, 1.0))
-                continue
-            options, ce = _voice(cue, lows, ce)
-            pairs = self._resolve(options, entities, lows, cs, ce, prior, cue)
-            for subject, predicate, obj in pairs:
-                found.append(_Found(subject, predicate, obj, update or cue.update, 1.0))
+            # a word may carry several cues ("runs X through Kafka", "runs Atlas"): the first that reads wins
+            for option in [c for c in RELATION_CUES[lows[cs]] if c.words == cue.words]:
+                facts = self._cue_facts(option, cs, ce, entities, lows, in_mention, prior, update)
+                if facts:
+                    found.extend(facts)
+                    break
+            if found and any(f.predicate == "uses" for f in found):
+                found.extend(self._more_tools(found, entities, lows, update))
         if not found and allow_embedding and self.embedder is not None and len(entities) >= 2:
             found.extend(self._by_prototype(lows, entities, prior, update, state))
         for m in mentions:
             if m not in entities:
                 state.values.add(m.name)
         return found
+
+    def _cue_facts(
+        self, cue: Cue, cs: int, ce: int, entities: list[Mention], lows: list[str], in_mention: list[bool],
+        prior: str | None, update: bool,
+    ) -> list[_Found]:
+        """The facts one relation cue at lows[cs:ce] states with the clause's mentions."""
+        if cue.moved:
+            return [_Found(s, p, o, update or cue.update, 1.0) for s, p, o in self._moved(cue, entities, lows, ce, prior)]
+        if cue.bridge:
+            k = next((k for k in range(ce, min(ce + 6, len(lows))) if lows[k] in cue.through), -1)
+            if k <= ce or any((in_mention[x] and lows[x] not in _SKIP_DETERMINERS) or not lows[x].isalpha()
+                              for x in range(ce, k)):
+                return []  # "sends events to Y": one to five plain words, then the preposition
+            return [_Found(s, p, o, update, 1.0) for s, p, o in self._resolve(cue.options, entities, lows, cs, k + 1,
+                                                                              prior)]
+        if cue.role:
+            return [_Found(s, p, o, update, 1.0) for s, p, o in self._role(cue, entities, lows, cs, prior)]
+        if cue.condition:
+            # "X won't boot if Mossgrid is unreachable": the condition must say the other one is gone
+            obj = next((m for m in entities if m.start >= ce), None)
+            if obj is None or any(w not in _SKIP_DETERMINERS for w in lows[ce : obj.start]):
+                return []
+            tail = [w for w in lows[obj.end : obj.end + 4] if w not in _STATUS_ADVERBS and w != "even"]
+            if len(tail) < 2 or tail[0] not in _FAILING_VERBS or tail[1] not in _FAILING_STATES:
+                return []
+            ce = obj.start
+        options, ce = _voice(cue, lows, ce)
+        return [_Found(s, p, o, update or cue.update, 1.0)
+                for s, p, o in self._resolve(options, entities, lows, cs, ce, prior, cue)]
+
+    def _more_tools(self, found: list[_Found], entities: list[Mention], lows: list[str], update: bool,
+                    ) -> list[_Found]:
+        """"Marigold is using Figma for the designs and Playwright for the tests", "runs on Kafka, with Grafana on
+        top": a tool joined to one the clause said its subject uses, and given a job of its own, is used too."""
+        used = [f for f in found if f.predicate == "uses"]
+        subject = used[0].subject
+        if any(f.subject != subject for f in used):
+            return []
+        named = {name_key(f.object) for f in used}
+        last = max((m for m in entities if name_key(m.name) in named), key=lambda m: m.start, default=None)
+        if last is None:
+            return []
+        out: list[_Found] = []
+        for m in entities:
+            if m.start <= last.end or m.pronoun or name_key(m.name) in named or name_key(m.name) == name_key(subject):
+                continue
+            before = [w for w in lows[max(0, m.start - 2) : m.start]]
+            after = lows[m.end] if m.end < len(lows) else ""
+            if not before or before[-1] not in _TOOL_JOINERS or after not in _TOOL_ROLES:
+                continue
+            if self._fit(m, "tool") <= 0 or self._learned(m.name) not in (None, "tool"):
+                continue
+            self._learn(m, "tool")
+            named.add(name_key(m.name))
+            out.append(_Found(subject, "uses", m.name, update, 1.0))
+        return out
 
     def _moved(
         self, cue: Cue, entities: list[Mention], lows: list[str], ce: int, prior: str | None,
@@ -561,6 +639,61 @@ class RuleExtractor:
         if person is None:
             return []
         return self._resolve(cue.options, [thing, person], lows, person.end, thing.start, prior, modifiers=False)
+
+    def _nominal(self, message: str, tokens: list[Token], lows: list[str], mentions: list[Mention]) -> list[_Found]:
+        """What a thing is said to be: "Kestrel is our mobile API gateway", "fraudscore = the model that flags
+        bad merchants", "Ledgerline is the thing that flags duplicates", "zonemap is what draws the zones",
+        "rider-pings basically just ingests heartbeats". The subject opens the statement (after a few lowercase
+        words: "for context X is ..."), is no person, and the description names no other entity and no value."""
+        subject = next((m for m in mentions if m.types != _SINGLE_TYPE[REGION]), None)
+        if subject is None or subject.start > 5 or any(
+            not (w.isalpha() or w in (":", ",")) or w in _NOT_BEFORE_SUBJECT or w in CUE_FIRST_WORDS or w in NEGATIONS or w in HEDGES
+            for w in lows[: subject.start]
+        ):
+            return []
+        if subject.types == _SINGLE_TYPE[PERSON] or self._learned(subject.name) == PERSON or (
+            lows[subject.start] in ("they", "them", "their")
+        ):
+            return []  # a bare capitalised name may still be a system: the description's words must say so
+        k = subject.end
+        if k >= len(lows) or _hedged(lows, mentions, len(lows)):
+            return []
+        copula = lows[k] in _NOMINAL_COPULAS
+        if copula:
+            k += 1
+        adverbs = 0
+        while k < len(lows) and lows[k] in _DESCRIPTION_ADVERBS:
+            k += 1
+            adverbs += 1
+        stop = _statement_stop(lows, mentions, k)
+        if k >= stop:
+            return []
+        if not copula:
+            # "rider-pings basically just ingests gps heartbeats": an adverb of gist, then a verb of its own
+            verb = lows[k]
+            if not adverbs or not (verb.endswith("s") and verb.isalpha()) or verb in CUE_FIRST_WORDS or (
+                    verb in _STATUS_VERBS):
+                return []
+            start, relative = k, True
+        elif lows[k] == "what":
+            start, relative = k + 1, True
+        elif lows[k] in _NOMINAL_DETERMINERS:
+            headed = _headed_relative(lows, k, stop)
+            start, relative = (headed, True) if headed else (k, False)
+        else:
+            return []
+        inside = [m for m in mentions if m.start < stop and m.end > start]
+        if any(not tokens[m.start].text.isupper() or m.types == _SINGLE_TYPE[REGION] for m in inside):
+            return []  # "Kestrel is our gateway to Orrery": a relation, read as one elsewhere
+        while stop > start + 1 and lows[stop - 1] in _REPLY_TAILS | {"right", "tbh", "lol", "iirc"}:
+            stop -= 1  # "slotter is the dock booking thing right": a tag, not part of the description
+        words = lows[start:stop]
+        if not _NOT_DESCRIPTIVE.isdisjoint(words) or not PRIORITY_WORDS.isdisjoint(words) or any(
+            w in PLAN_TIERS and tokens[start + i].text[0].isupper() for i, w in enumerate(words)
+        ) or find_statuses(tokens[start:stop], weak=False) or find_dates(tokens[start:stop], message):
+            return []  # "Atlas is the top priority", "Acme is an Enterprise customer": a value, not a description
+        description = _description(message, tokens[start:stop], words, relative)
+        return [_Found(subject.name, DESCRIBED_AS, description, False, 0.9)] if description else []
 
     # --- values ---------------------------------------------------------------------------------------------
 
@@ -617,6 +750,8 @@ class RuleExtractor:
             if m.end <= cs and _modifier(lows, m, cs, value.start if value.start >= m.end else cs):
                 continue
             fit = self._fit(m, wanted) + (0.25 if prior == wanted and wanted in m.types else 0.0)
+            if m.pronoun and wanted != PERSON and m.types == _SINGLE_TYPE[PERSON]:
+                continue  # "they're on Pro" said right after a person was named: not the person's plan
             if fit <= 0 or (cue.predicate is None and value.kind != "plan" and fit < 1.0):
                 continue  # "X is now blocked": a generic cue with a common word needs more than a guessed type
             left = m.end <= cs
@@ -626,6 +761,9 @@ class RuleExtractor:
             score = fit + (0.5 if left else 0.0) - 0.05 * distance
             if best is None or score > best[0]:
                 best = (score, m)
+        if value.kind == "plan" and lows[value.start] in PLAN_TIERS:
+            for k in range(value.start, value.end):
+                consumed[k] = True  # "they're on Enterprise" with no account in sight: still a tier, no team
         if best is None:
             return None
         subject = best[1]
@@ -662,10 +800,14 @@ class RuleExtractor:
         for value in find_statuses(tokens[k:], weak=weak):
             if value.start != 0:
                 break
-            rest = [w for w in lows[k + value.end :] if w[0].isalnum()]
+            after = lows[k + value.end :]
+            if value.text not in _WEAK_TEXTS:
+                # "Tern is in progress, the first batch landed": what follows a comma is another statement
+                after = after[: next((i for i, w in enumerate(after) if w in _STATEMENT_BREAKS), len(after))]
+            rest = [w for w in after if w[0].isalnum()]
             if rest and rest[0] in _REASON_WORDS and value.text not in _WEAK_TEXTS:
                 rest = []  # "blocked waiting on legal", "at risk of slipping": a reason follows the status
-            if any(w not in _FREE_WORDS for w in rest):
+            if any(w not in _FREE_WORDS and w not in _TIME_WORDS for w in rest):
                 break
             # a bare verb is read as a project's only when no person would say it of themself ("Priya finished")
             # a bare verb is read as a project's only when no person would say it of themself ("Priya finished");
@@ -1002,7 +1144,9 @@ class RuleExtractor:
         candidates = [m for m in reversed(so_far)
                       if not m.pronoun and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])]
         if kind == "any" and candidates:
-            return candidates[0]
+            # "Stavros Marine is Kofi's account, and they're on Scale": "they" is a group or a company sooner
+            # than the person named last
+            return next((m for m in candidates if not self._is_person(m)), candidates[0])
         if kind == "person":
             found = next((m for m in candidates if self._is_person(m)), None)
         else:  # a thing: one that is surely not a person first, then a bare name that may not be one
@@ -1329,6 +1473,11 @@ def _plan_values(
     while j < len(tokens) and skipped <= 3 and lows[j] in _PLAN_SKIP:
         j += 1
         skipped += 1
+    if j + 1 < len(tokens) and lows[j] == "from":
+        j += 1
+    if j + 2 < len(tokens) and j > 0 and lows[j - 1] == "from" and lows[j + 1] == "to" and tier_like(
+            j, strict=generic) and tier_like(j + 2, strict=generic):
+        j += 2  # "from Growth to Enterprise": the tier after "to" is the new one
     named = generic and j + 1 < len(tokens) and (tokens[j + 1].text[0].isupper() or lows[j + 1] in HEAD_TYPES)
     if j < len(tokens) and tier_like(j, strict=generic) and not named:  # not "on Team Trust", "the Growth team"
         out.append(Value(j, j + 1, tokens[j].text, "plan"))
@@ -1352,6 +1501,19 @@ _VISIT_WORDS = frozenset(
 def _visit(lows: list[str]) -> bool:
     """A time qualifier that makes being somewhere a visit: "today", "this week", "on Tuesday", "until Friday"."""
     return any(w in _VISIT_WORDS or w in WEEKDAYS for w in lows)
+
+
+def _statement_stop(lows: list[str], mentions: list[Mention], start: int) -> int:
+    """Where the statement that starts at `start` ends: a comma or dash, or "and"/"but"/"so" opening a new one
+    ("Kestrel is our gateway, and it runs out of ap-southeast-1")."""
+    stop = _content_end(lows)
+    starts = {m.start for m in mentions}
+    for x in range(start, stop):
+        if lows[x] in _STATEMENT_BREAKS or lows[x] == ":":
+            return x
+        if lows[x] in _NEW_STATEMENT and x + 1 < stop and (x + 1 in starts or lows[x + 1] in _SUBJECT_PRONOUNS):
+            return x
+    return stop
 
 
 def _copular_description(message: str, tokens: list[Token], lows: list[str], mentions: list[Mention]) -> list[_Found]:

@@ -46,6 +46,7 @@ _SENTENCE_END = frozenset({".", "!", "?"})
 _LEVEL_COMPOUND = re.compile(r"^(?i:critical|high|medium|low|top|p[0-4])-(?i:priority|prio)$")
 _SKIPPED = frozenset("_")  # a lone underscore is a word character to the regex but no word to us
 _APOSTROPHE_S = ("'s", "’s")
+_RE_SUBJECTS = frozenset({"they", "we", "you"})  # "they're" is read as "they are"
 
 
 @dataclass(slots=True)
@@ -57,7 +58,7 @@ class Token:
 
     @property
     def is_word(self) -> bool:
-        return self.text[0].isalnum() or self.text[0] == "_" or self.low == "'s"
+        return self.text[0].isalnum() or self.text[0] == "_" or self.low in ("'s", "are")
 
 
 def sentences(text: str, max_chars: int = MAX_MESSAGE_CHARS) -> list[list[Token]]:
@@ -79,6 +80,11 @@ def sentences(text: str, max_chars: int = MAX_MESSAGE_CHARS) -> list[list[Token]
         if len(raw) > 2 and raw.endswith(_APOSTROPHE_S):
             current.append(Token(raw[:-2], raw[:-2].lower(), start, end - 2))
             current.append(Token(raw[-2:], "'s", end - 2, end))
+            has_word = True
+        elif len(raw) > 3 and raw[-3] in "'’" and raw[-2:].lower() == "re" and raw[:-3].lower() in _RE_SUBJECTS:
+            # "they're on Growth": the pronoun and the copula apart, as "they are" would be written
+            current.append(Token(raw[:-3], raw[:-3].lower(), start, end - 3))
+            current.append(Token(raw[-3:], "are", end - 3, end))
             has_word = True
         elif raw in ("'", "’"):
             current.append(Token(raw, "'s", start, end))  # "the Hotels' plan": a plural possessive
@@ -140,6 +146,7 @@ for _name in "january february march april may june july august september octobe
     if _name != "may":
         MONTHS[_name[:3]] = _name.capitalize()
 MONTHS["sept"] = "September"
+_FULL_MONTHS = frozenset(name.lower() for name in MONTHS.values())
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _DATE_MODIFIERS = frozenset({"early", "mid", "late", "end", "start", "beginning", "middle"})
 _DATE_PERIODS = frozenset({"week", "month", "quarter", "year", "sprint", "q1", "q2", "q3", "q4"})
@@ -184,8 +191,10 @@ def _month_at(tokens: Sequence[Token], i: int) -> str | None:
         return None
     if t.low == "may" and not t.text[0].isupper():
         return None  # the modal verb
-    if len(t.low) <= 4 and t.low != "may" and not t.text[0].isupper():
-        return None  # "mar", "jun" in lowercase are more often not months
+    abbreviated = t.low.rstrip(".") not in _FULL_MONTHS
+    day_follows = i + 1 < len(tokens) and _ORDINAL.match(tokens[i + 1].low) is not None
+    if abbreviated and not t.text[0].isupper() and not day_follows:
+        return None  # "mar", "jun" in lowercase are more often not months, unless a day follows ("jun 30")
     return month
 
 
@@ -774,7 +783,7 @@ def _region_run(tokens: Sequence[Token], i: int) -> int:
 # Words after which a sentence's first word is its subject, not a verb or an adverb: "Pinefeed is low priority".
 _SUBJECT_FOLLOWERS = frozenset(
     "is 's was has had will can could should would needs runs depends relies sits lives belongs uses reads calls "
-    "talks isn't wasn't can't won't doesn't".split()
+    "talks isn't wasn't can't won't doesn't = basically essentially simply mainly".split()
 )
 
 
@@ -789,6 +798,8 @@ _COMMON_COMPOUNDS = frozenset(
     well-known so-so full-time part-time in-house off-site on-site one-time two-factor back-end front-end
     """.split()
 )
+# Hyphenated adjectives ("demo-ready", "feature-complete", "cloud-based"): words, not identifiers.
+_ADJECTIVE_ENDS = ("-ready", "-complete", "-based", "-facing", "-only", "-free", "-wide", "-heavy", "-friendly")
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
 _INFLECTIONS = ("ing", "ers", "er", "ed", "es", "s", "ly")
 # Words that, right before a rare lowercase word, put it in an entity's slot: "waits on scanbridge".
@@ -824,7 +835,7 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
     if 0 < t.start and t.end < len(message) and message[t.start - 1] == "`" and message[t.end] == "`":
         return low not in _STOPWORDS
     if _IDENTIFIER.match(low):
-        return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low)
+        return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low) and not low.endswith(_ADJECTIVE_ENDS)
     if not _rare_word(low):
         return False
     if tokens[-1].low == "?" and low not in CUE_FIRST_WORDS:

@@ -152,7 +152,7 @@ def test_the_speaker_stands_in_for_i():
         ("X relies on Y", []),  # two bare letters read as people, and people do not depend on each other
         ("ReportingAPI relies on FeatureStore.", [("ReportingAPI", "depends_on", "FeatureStore")]),
         ("ReportingAPI is reliant upon FeatureStore.", [("ReportingAPI", "depends_on", "FeatureStore")]),
-        ("ReportingAPI can't do anything without FeatureStore.", []),
+        ("ReportingAPI can't do anything without FeatureStore.", [("ReportingAPI", "depends_on", "FeatureStore")]),
         ("FeatureStore is used by ReportingAPI.", [("ReportingAPI", "depends_on", "FeatureStore")]),
         ("FeatureStore feeds ReportingAPI.", [("ReportingAPI", "depends_on", "FeatureStore")]),
         ("The owner of FeatureStore is Lena.", [("FeatureStore", "owned_by", "Lena")]),
@@ -843,5 +843,5 @@ def test_a_hyphenated_level_is_a_priority():
 
 def test_it_can_stand_for_a_bare_name_earlier_in_the_sentence():
     assert read("Kestrel is our API gateway, and it runs out of ap-southeast-1.", channel="infra") == [
-        ("Kestrel", "deployed_in", "ap-southeast-1")
+        ("Kestrel", "deployed_in", "ap-southeast-1"), ("Kestrel", "described_as", "API gateway")
     ]
