@@ -278,6 +278,18 @@ class GraphMemory:
             retry = self._walk(anchor, [s for s in slots if s.source != "semantic"], parsed.expected_types, as_of)
             if retry.failure is None:
                 return retry
+        if result.failure is not None and slots and parsed.expected_types:
+            # The words named some of the relations but not all ("what team is the person behind X on?" reads
+            # member_of only): the schema's routes from the anchor to the asked type that take every relation read
+            read = {s.best for s in slots}
+            kind = self.store.node(anchor).type
+            for route in _routes(kind, parsed.expected_types, self.config.max_hops):
+                if len(route) <= len(read) or not read <= set(route):
+                    continue
+                retry = self._follow(anchor, [Slot(((p, 1.0),), "", "typed") for p in route],
+                                     parsed.expected_types, as_of)
+                if retry.failure is None:
+                    return retry
         return result
 
     def _walk(self, anchor: str, slots: list[Slot], expected: tuple[str, ...], as_of: int | None) -> WalkResult:

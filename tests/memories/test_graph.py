@@ -240,3 +240,18 @@ def test_two_fresh_memories_answer_identically(hash_embedder):
     first = [_graph(hash_embedder).answer(q).model_dump(exclude={"latency_ms"}) for q in questions]
     second = [_graph(hash_embedder).answer(q).model_dump(exclude={"latency_ms"}) for q in questions]
     assert first == second
+
+
+def test_a_walk_that_read_only_the_last_relation_takes_the_schema_route_that_contains_it(hash_embedder):
+    from memories.question import ParsedQuestion, Slot
+
+    memory = _graph(hash_embedder)
+    # as if the words gave away only "on (a team)": FeatureStore has no member_of edge, its owner has one
+    parsed = ParsedQuestion(mentions=["FeatureStore"], relations=["member_of"], relation_scores=[1.0],
+                            expected_type="team", slots=[Slot((("member_of", 1.0),), "on", "lexicon", 6)],
+                            expected_types=("team",))
+    key = memory.store.resolve("FeatureStore")
+    result = memory.walk(key, parsed)
+    assert result.failure is None
+    assert result.chain == ["owned_by", "member_of"]
+    assert memory.store.name_of(result.paths[0].node) == "Trust team"
