@@ -91,7 +91,7 @@ class HybridMemory:
                     return bridged
         vector = self.fallback.answer(question, as_of=as_of)
         if plan is not None and not plan.walked and len(plan.remaining) == 1:
-            vector = self._typed_read(vector, plan.start, plan.remaining[0])
+            vector = self._typed_read(question, vector, plan.start, plan.remaining[0])
         g = graph.trace
         # The vector's candidates and reader pick, beside the graph's reason for passing (links, chain, failure).
         trace = vector.trace.model_copy(update={
@@ -104,17 +104,22 @@ class HybridMemory:
         latency = graph.latency_ms + vector.latency_ms
         return vector.model_copy(update={"backend": self.name, "trace": trace, "latency_ms": latency})
 
-    def _typed_read(self, vector: Answer, subject: str, predicate: str) -> Answer:
+    def _typed_read(self, question: str, vector: Answer, subject: str, predicate: str) -> Answer:
         """The vector's answer, read again knowing what the graph made of the question: the thing of the asked
         type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
         started = time.perf_counter()
-        slot = read_slot(subject, PREDICATES[predicate][1], vector.context, known=self.graph.names())
+        slot = read_slot(subject, PREDICATES[predicate][1], _ranked(vector), known=self.graph.names())
         if slot is None:
             return vector
         found, picked = slot
-        trace = vector.trace.model_copy(update={"reader_pick": vector.context.index(picked)})
+        context = list(vector.context)
+        if picked not in context:
+            context.append(picked)  # a turn ranked below k: it joins the prompt, and its tokens are counted
+        prompt = build_prompt(question, context)
+        trace = vector.trace.model_copy(update={"reader_pick": context.index(picked)})
         latency = vector.latency_ms + (time.perf_counter() - started) * 1000.0
-        return vector.model_copy(update={"text": found, "trace": trace, "latency_ms": latency})
+        return vector.model_copy(update={"text": found, "context": context, "prompt": prompt,
+                                         "tokens": count_tokens(prompt), "trace": trace, "latency_ms": latency})
 
     def _bridge(self, question: str, plan: Unfinished, graph: Answer, as_of: int | None) -> Answer | None:
         """Walk the rest of the chain: a graph edge where there is one, otherwise the one-step question put to
@@ -141,7 +146,7 @@ class HybridMemory:
             asked = (ONE_STEP_BACK if backward else ONE_STEP)[predicate].format(name)
             read = self.fallback.answer(asked, as_of=as_of)
             started = time.perf_counter()
-            slot = read_slot(name, subject_type if backward else object_type, read.context,
+            slot = read_slot(name, subject_type if backward else object_type, _ranked(read),
                              known=self.graph.names())
             latency += read.latency_ms + (time.perf_counter() - started) * 1000.0
             if slot is None:
@@ -168,3 +173,12 @@ class HybridMemory:
         g = self.graph.snapshot()
         v = self.fallback.snapshot()
         return Snapshot(backend=self.name, chunks=v.chunks, nodes=g.nodes, edges=g.edges)
+
+
+def _ranked(answer: Answer) -> list[ContextItem]:
+    """The turns a vector answer read, then the rest of its ranked candidates: the thing of the asked type may sit
+    in a turn ranked just below k, since the one-step question's words are not the statement's."""
+    seen = {t for item in answer.context for t in item.turns}
+    rest = [ContextItem(text=c.text, turns=[c.turn], score=c.score, rank=c.rank)
+            for c in answer.trace.candidates if c.turn not in seen and c.text]
+    return list(answer.context) + rest

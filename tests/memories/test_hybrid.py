@@ -120,3 +120,19 @@ def test_a_step_that_text_cannot_take_leaves_the_question_to_vector(hash_embedde
     answer = memory.answer("Which team is the person who owns the component ReportingAPI depends on in?")
     # Lena Park's team is said nowhere: no made-up hop, the vector answers the question as asked
     assert answer.trace.served_by == "vector"
+
+
+def test_a_one_step_fallback_reads_the_asked_type_even_below_k_and_counts_that_turn(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(top_k=1), hash_embedder)
+    memory.ingest_many([
+        turn(0, "zonemap zonemap zonemap dashboards are slow again"),
+        turn(1, "fyi zonemap runs in eu-central-1 since the migration"),
+        turn(2, "ReportingAPI depends on FeatureStore.", [["ReportingAPI", "depends_on", "FeatureStore"]]),
+    ])
+    answer = memory.answer("Which region is zonemap deployed in?")
+    assert answer.trace.served_by == "vector"
+    assert answer.text == "eu-central-1"
+    picked = answer.context[answer.trace.reader_pick]
+    assert answer.context[0].turns != [1]  # the vector's own top-1 was another turn
+    assert picked.turns == [1] and "eu-central-1" in answer.prompt
