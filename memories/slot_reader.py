@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
-from memories.entities import GENERIC_HEADS, name_key
+from memories.entities import GENERIC_HEADS
 from memories.mentions import (
     PERSON,
     PLAN_TIERS,
@@ -60,35 +60,40 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
         for sentence in sentences(text):
             lows = [t.low for t in sentence]
             at = next((i for i, low in enumerate(lows) if low in about), None)
-            if at is None or is_question(sentence) or any(
-                    w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in lows):
+            if at is None or is_question(sentence):
                 continue
-            found = _value(sentence, text, wanted, at) if wanted in _VALUE_FINDERS else _entity(
-                sentence, text, wanted, at, subject, names)
-            if found:
-                return found, item
+            spans = _value_spans(sentence, text, wanted) if wanted in _VALUE_FINDERS else _entity_spans(
+                sentence, text, wanted, about, names)
+            # nearest the subject, unless denied in between: "zonemap isn't Rasmus's" (but "can't run without
+            # X" and "won't boot if X is down" say X is needed)
+            spans = [sp for sp in spans if not _denied(lows[min(at, sp[1]) : max(at, sp[1])])]
+            if spans:
+                best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
+                return best[2], item
     return None
 
 
-def _value(sentence: list[Token], text: str, wanted: str, at: int) -> str | None:
+def _denied(between: list[str]) -> bool:
+    if any(w in _CONDITIONS for w in between):
+        return False
+    return any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in between)
+
+
+# A (quality, position, text) per candidate answer in a sentence.
+_Span = tuple[int, int, str]
+
+
+def _value_spans(sentence: list[Token], text: str, wanted: str) -> list[_Span]:
     values: list[Value] = _VALUE_FINDERS[wanted](sentence, text)
-    if not values:
-        return None
-    nearest = min(values, key=lambda v: (abs(v.start - at), v.start))
-    return span_text(text, sentence[nearest.start : nearest.end])
+    return [(1, v.start, span_text(text, sentence[v.start : v.end])) for v in values]
 
 
-def _entity(sentence: list[Token], text: str, wanted: str, at: int, subject: str, names: KnownNames) -> str | None:
+def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozenset[str], names: KnownNames,
+                  ) -> list[_Span]:
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
                              resolve_pronoun=lambda kind, so_far: None)
-    own = name_key(subject)
-    scored = [(_fit(m, wanted), -abs(m.start - at), m) for m in mentions
-              if not m.pronoun and name_key(m.name) != own and not (set(_WORD.findall(m.name.casefold())) & subject_words(subject))]
-    scored = [s for s in scored if s[0] > 0]
-    if not scored:
-        return None
-    best = max(scored, key=lambda s: (s[0], s[1], -s[2].start))
-    return best[2].name
+    return [(_fit(m, wanted), m.start, m.name) for m in mentions
+            if not m.pronoun and not set(_WORD.findall(m.name.casefold())) & about and _fit(m, wanted) > 0]
 
 
 def _fit(m: Mention, wanted: str) -> int:
@@ -106,6 +111,7 @@ def _fit(m: Mention, wanted: str) -> int:
 
 
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
+_CONDITIONS = frozenset({"without", "unless", "if", "until"})
 
 
 def _plans(tokens: list[Token], text: str) -> list[Value]:

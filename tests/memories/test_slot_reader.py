@@ -41,3 +41,8 @@ def test_a_plan_is_a_tier_word_or_a_word_named_a_plan():
     assert read_slot("Pintxo House", "plan", items("pintxo house went with Partner Plus, annual"))[0] == "Partner Plus"
     assert read_slot("bao brothers", "plan", items("yeah bao brothers still growth"))[0] == "growth"
     assert read_slot("Campus Bites", "plan", items("Campus Bites is on the Harbor plan"))[0] == "Harbor"
+
+
+def test_a_dependency_said_through_a_double_negative_is_read():
+    read = read_slot("Ledgerline", "component", items("Ledgerline can't do anything without Quillstream"))
+    assert read is not None and read[0] == "Quillstream"
