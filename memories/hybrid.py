@@ -8,6 +8,7 @@ graph cannot answer goes to vector RAG whole. The trace says which served, and m
 from __future__ import annotations
 
 import time
+from bisect import bisect_left
 
 from memories.answer import Answer, Candidate, ContextItem, Hop
 from memories.embedder import Embedder, shared_minilm
@@ -17,6 +18,8 @@ from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.slot_reader import read_slot
 from memories.tokens import count_tokens
 from scenarios.models import PREDICATES, Turn
+
+REPLY_REACH = 2  # turns back in the channel that a short reply may be answering
 
 # The plain question for one step of a chain, subject to object: what a person would ask to take that step.
 ONE_STEP: dict[str, str] = {
@@ -63,18 +66,34 @@ class HybridMemory:
 
             fallback = VectorMemory(self.config, self.embedder)
         self.fallback = fallback  # the vector memory, sharing the embedder (each text embedded once)
+        # turn -> (channel, text), and each channel's turns in order: a reply is read with what it answers
+        self._said: dict[int, tuple[str | None, str]] = {}
+        self._by_channel: dict[str, list[int]] = {}
 
     def ingest(self, turn: Turn) -> None:
-        self.graph.ingest(turn)
-        self.fallback.ingest(turn)
+        self.ingest_many([turn])
 
     def ingest_many(self, turns: list[Turn]) -> None:
         self.graph.ingest_many(turns)
         self.fallback.ingest_many(turns)
+        for turn in turns:
+            self._said[turn.index] = (turn.channel, turn.text)
+            self._by_channel.setdefault(turn.channel or "", []).append(turn.index)
 
     def reset(self) -> None:
         self.graph.reset()
         self.fallback.reset()
+        self._said.clear()
+        self._by_channel.clear()
+
+    def _lead_in(self, item: ContextItem) -> list[str]:
+        """The two turns before `item` in its channel: what a short reply may be answering."""
+        if not item.turns or item.turns[0] not in self._said:
+            return []
+        channel = self._said[item.turns[0]][0] or ""
+        order = self._by_channel.get(channel, [])
+        at = bisect_left(order, item.turns[0])
+        return [self._said[t][1] for t in order[max(0, at - REPLY_REACH) : at]]
 
     def answer(self, question: str, *, as_of: int | None = None) -> Answer:
         graph = self.graph.answer(question, as_of=as_of)
@@ -108,7 +127,8 @@ class HybridMemory:
         """The vector's answer, read again knowing what the graph made of the question: the thing of the asked
         type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
         started = time.perf_counter()
-        slot = read_slot(subject, PREDICATES[predicate][1], _ranked(vector), known=self.graph.names())
+        slot = read_slot(subject, PREDICATES[predicate][1], _ranked(vector), known=self.graph.names(),
+                         lead_in=self._lead_in)
         if slot is None:
             return vector
         found, picked = slot
@@ -147,7 +167,7 @@ class HybridMemory:
             read = self.fallback.answer(asked, as_of=as_of)
             started = time.perf_counter()
             slot = read_slot(name, subject_type if backward else object_type, _ranked(read),
-                             known=self.graph.names())
+                             known=self.graph.names(), lead_in=self._lead_in)
             latency += read.latency_ms + (time.perf_counter() - started) * 1000.0
             if slot is None:
                 return None

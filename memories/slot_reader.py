@@ -9,7 +9,7 @@ office", "eu-west-1", "Rasmus Lind" and "P1" are recognised as what they are.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
@@ -47,19 +47,23 @@ def subject_words(name: str) -> frozenset[str]:
 
 
 def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] = (),
-              ) -> tuple[str, ContextItem] | None:
+              lead_in: Callable[[ContextItem], Sequence[str]] | None = None) -> tuple[str, ContextItem] | None:
     """The thing of type `wanted` (an entity type of scenarios.models.PREDICATES, or priority, month, date,
     status) that the retrieved `items` state beside `subject`, with the item it came from; None when no statement
-    that names the subject holds one."""
+    that names the subject holds one. `lead_in(item)` gives the turns just before an item in its channel: an item
+    that does not name the subject is read as a reply when they do ("when's their renewal?" / "November.")."""
     about = subject_words(subject)
     if not about or wanted == "description":
         return None
     names = KnownNames(known)
     for item in items:
         text = _SPEAKER.sub("", item.text, count=1)
-        for sentence in sentences(text):
+        said = sentences(text)
+        reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and any(
+            about & set(_WORD.findall(before.casefold())) for before in lead_in(item))
+        for number, sentence in enumerate(said):
             lows = [t.low for t in sentence]
-            at = next((i for i, low in enumerate(lows) if low in about), None)
+            at = 0 if reply and number == 0 else next((i for i, low in enumerate(lows) if low in about), None)
             if at is None or is_question(sentence):
                 continue
             spans = _value_spans(sentence, text, wanted) if wanted in _VALUE_FINDERS else _entity_spans(
@@ -67,10 +71,21 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
             # nearest the subject, unless denied in between: "zonemap isn't Rasmus's" (but "can't run without
             # X" and "won't boot if X is down" say X is needed)
             spans = [sp for sp in spans if not _denied(lows[min(at, sp[1]) : max(at, sp[1])])]
+            if reply and number == 0:
+                # a reply opens with its answer: "November.", "yeah, the Lisbon office" (not "Omar is on
+                # Payments", which is about Omar)
+                spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, names, sp[2])]
             if spans:
                 best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
                 return best[2], item
     return None
+
+
+def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: str) -> int:
+    """Where the sentence first names something other than `besides`."""
+    mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
+                             resolve_pronoun=lambda kind, so_far: None)
+    return min((m.start for m in mentions if not m.pronoun and m.name != besides), default=len(sentence))
 
 
 def _denied(between: list[str]) -> bool:

@@ -46,3 +46,18 @@ def test_a_plan_is_a_tier_word_or_a_word_named_a_plan():
 def test_a_dependency_said_through_a_double_negative_is_read():
     read = read_slot("Ledgerline", "component", items("Ledgerline can't do anything without Quillstream"))
     assert read is not None and read[0] == "Quillstream"
+
+
+def test_a_reply_that_does_not_name_the_subject_is_read_when_the_turns_before_it_do():
+    said = items("when's their renewal", "November. legal wants to start early", "Omar Haddad is on Payments")
+    before = {0: ["next, Pellucid Health"], 1: ["next, Pellucid Health", "when's their renewal"],
+              2: ["when's their renewal", "November. legal wants to start early"]}
+    read = read_slot("Pellucid Health", "month", said, lead_in=lambda item: before[item.turns[0]])
+    assert read is not None and read[0] == "November" and read[1].turns == [1]
+    # without the turns before it, nothing says the reply is about Pellucid
+    assert read_slot("Pellucid Health", "month", said) is None
+
+
+def test_a_reply_must_open_with_its_answer():
+    said = items("Omar Haddad is on the Payments team")
+    assert read_slot("Lena Park", "team", said, lead_in=lambda item: ["Lena Park joined this week"]) is None
