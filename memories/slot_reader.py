@@ -85,7 +85,8 @@ def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: s
     """Where the sentence first names something other than `besides`."""
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
                              resolve_pronoun=lambda kind, so_far: None)
-    return min((m.start for m in mentions if not m.pronoun and m.name != besides), default=len(sentence))
+    return min((m.start for m in mentions if not m.pronoun and m.name != besides
+                and m.name.casefold() not in PLAN_TIERS), default=len(sentence))  # "Enterprise yeah, and ..."
 
 
 def _denied(between: list[str]) -> bool:
