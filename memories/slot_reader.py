@@ -109,7 +109,21 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
                              resolve_pronoun=lambda kind, so_far: None)
     return [(_fit(m, wanted), m.start, m.name) for m in mentions
-            if not m.pronoun and not set(_WORD.findall(m.name.casefold())) & about and _fit(m, wanted) > 0]
+            if not m.pronoun and not set(_WORD.findall(m.name.casefold())) & about and _fit(m, wanted) > 0
+            and not _modifier_compound(sentence, m)]
+
+
+def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
+    """"the same-day delivery pilot": a lower-case compound between an article and a noun is an adjective, not
+    a service written as in code."""
+    if m.end - m.start != 1 or not m.name.islower() or "-" not in m.name:
+        return False
+    before = sentence[m.start - 1].low if m.start > 0 else ""
+    after = sentence[m.end].text if m.end < len(sentence) else ""
+    return before in _ARTICLES and after.isalpha() and after.islower()
+
+
+_ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
 
 
 def _fit(m: Mention, wanted: str) -> int:

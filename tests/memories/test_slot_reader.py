@@ -61,3 +61,8 @@ def test_a_reply_that_does_not_name_the_subject_is_read_when_the_turns_before_it
 def test_a_reply_must_open_with_its_answer():
     said = items("Omar Haddad is on the Payments team")
     assert read_slot("Lena Park", "team", said, lead_in=lambda item: ["Lena Park joined this week"]) is None
+
+
+def test_a_lower_case_compound_used_as_an_adjective_is_no_service():
+    said = items("Hummingbird is the same-day delivery pilot", "Hummingbird calls route-planner for every van")
+    assert read_slot("Hummingbird", "component", said)[0] == "route-planner"
