@@ -129,6 +129,10 @@ _FAILING_STATES = frozenset("down unreachable unavailable offline missing gone d
 _TOOL_JOINERS = frozenset({"and", "with", "plus", ","})
 _TOOL_ROLES = frozenset({"for", "as", "on", "to", "under", "in"})
 _NEW_STATEMENT = frozenset({"and", "but", "so", "while", "because"})
+# Words a bare question may hold besides its one relation word: "and the deadline?", "status now?"
+_BARE_QUESTION_FILLERS = frozenset("and so the its their current now again then currently".split())
+_POSSESSIVES = frozenset({"their", "its", "his", "her"})
+_FIRST_PERSON_WORDS = frozenset({"i", "we", "you", "me", "us", "i'm", "we're", "you're"})
 _SUBJECT_PRONOUNS = frozenset({"it", "he", "she", "they", "we", "i", "you", "that", "this", "it's", "that's"})
 _NOMINAL_COPULAS = frozenset({"is", "'s", "="})
 _NOMINAL_DETERMINERS = frozenset({"the", "our", "a", "an", "their", "its"})
@@ -200,6 +204,7 @@ class RuleExtractor:
         self._named: list[str] = []
         # per channel, a question still waiting for its answer: (subject, predicate, messages left to answer it)
         self._asked: dict[str, tuple[str, str, int]] = {}
+        self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
         self._protos: np.ndarray | None = None
         self._proto_families: list[int] = []
 
@@ -210,6 +215,7 @@ class RuleExtractor:
         self._speakers.clear()
         self._named.clear()
         self._asked.clear()
+        self._topic.clear()
 
     # --- public ---------------------------------------------------------------------------------------------
 
@@ -237,6 +243,7 @@ class RuleExtractor:
         for index, sentence in enumerate(sentences(text)):
             question = is_question(sentence)
             label_end, label_update = _label(sentence)
+            topic_names: list[str] = []
             if label_update and index == 0:
                 message_update = True
             body = sentence[label_end:]
@@ -247,9 +254,10 @@ class RuleExtractor:
                                       resolve_pronoun=lambda kind, so_far: None, common=self._common)
                 self._pronouns.observe(channel, [m for m in topic if not m.pronoun], self._is_person,
                                        self._could_be_thing)
+                topic_names = [m.name for m in topic if not m.pronoun and not self._is_person(m)]
             mentions = find_mentions(
                 body, text, known=known, learned=self._learned,
-                resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far), speaker=speaker,
+                resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
                 common=self._common,
             )
             if len(self._common) < _MAX_COMMON_WORDS:
@@ -269,8 +277,16 @@ class RuleExtractor:
                         self._named.append(m.name)
                 if m.surface and (m.name, m.surface, 1.0) not in aliases:
                     aliases.append((m.name, m.surface, 1.0))
+            lone = [m for m in mentions if not m.pronoun and m.types != _SINGLE_TYPE[REGION]]
+            if label_end > 1 and topic_names:
+                self._topic[channel or ""] = topic_names[0]
+            elif len(lone) == 1 and len(mentions) == 1 and len([t for t in body if t.is_word]) <= 4 and not (
+                    self._is_person(lone[0])):
+                self._topic[channel or ""] = lone[0].name  # "different thing: rider-app v3. status?"
             if question and asked is None:
-                asked = self._question_asked(body, text, mentions, prior)
+                asked = self._question_asked(body, text, mentions, prior, channel)
+                if asked is not None:
+                    self._topic[channel or ""] = asked[0]
             if mentions and not question:
                 lows = [t.low for t in body]
                 update = message_update or label_update or _has_update_signal(lows)
@@ -297,8 +313,12 @@ class RuleExtractor:
                 kind = self._learned(m.name)
                 if kind is not None:
                     m.types, m.explicit, m.person_likely = _SINGLE_TYPE[kind], True, False
-            self._pronouns.observe(channel, mentions, self._is_person, self._could_be_thing)
+            # a tier or a status word taken as a value ("Enterprise plan") is nothing a pronoun can mean
+            self._pronouns.observe(channel, [m for m in mentions if m.pronoun or m.name not in state.values],
+                                   self._is_person, self._could_be_thing)
         facts += self._answers(text, channel or "", asked, facts, known)
+        if facts and len(self._topic) < _MAX_SPEAKERS:
+            self._topic[channel or ""] = facts[-1].subject
         if state.values:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
@@ -307,17 +327,42 @@ class RuleExtractor:
     # --- a question and the message that answers it --------------------------------------------------------
 
     def _question_asked(self, body: list[Token], message: str, mentions: list[Mention], prior: str | None,
-                        ) -> tuple[str, str] | None:
+                        channel: str | None = None) -> tuple[str, str] | None:
         """"who owns zonemap?": the one entity and the one relation a question asks about, read with the same
-        question parser the graph answers with."""
+        question parser the graph answers with. A question that names nothing but a pronoun ("is it still on
+        track?") asks about the pronoun's antecedent; one that names nothing at all and is a bare relation word
+        or two ("deadline?", "status now?") asks about the thing the channel is talking about."""
         from memories.question import parse_question  # the question parser imports nothing from here
 
         named = [m for m in mentions if not m.pronoun and m.types != _SINGLE_TYPE[REGION]]
+        lows = [t.low for t in body]
+        if len(named) == 1 and named[0].start > 0 and lows[named[0].start - 1] in _POSSESSIVES and any(
+                m.pronoun and m.end == named[0].start - 1 + 1 for m in mentions) and named[0].name.isupper():
+            named = []  # "who's their AM?": a role written as an acronym, asked of whoever "their" stands for
+        topic: Mention | None = None
         if not named:
-            return None
+            pronouns = [m for m in mentions if m.pronoun and m.types != _SINGLE_TYPE[PERSON]]
+            if pronouns and len({m.name for m in pronouns}) == 1 and not _FIRST_PERSON_WORDS.intersection(
+                    t.low for t in body):
+                topic = pronouns[0]
+            elif not mentions and len([t for t in body if t.is_word and t.low not in _BARE_QUESTION_FILLERS]) == 1:
+                # what the channel's latest fact was about, not the latest word that looked like a name
+                last = self._topic.get(channel or "")
+                topic = Mention(last, 0, 0, ANY_TYPE) if last else None
+            if topic is None:
+                return None
         names = _QuestionNames([(m.name, span_text(message, body[m.start : m.end])) for m in named])
         parsed = parse_question(span_text(message, body), names)
-        anchor = names.match_name(parsed.mentions[0]) if parsed.mentions else None
+        if topic is not None:
+            anchor = topic.name
+            if parsed.mentions and names.match_name(parsed.mentions[0]) is None and len(parsed.mentions[0].split()) > 2:
+                return None  # the question names something the extractor did not take for an entity
+        else:
+            anchor = names.match_name(parsed.mentions[0]) if parsed.mentions else None
+            surface = span_text(message, body[named[0].start : named[0].end]) if len(named) == 1 else ""
+            if anchor is None and surface and parsed.mentions and surface in parsed.mentions[0] and not (
+                    surface.isupper()):
+                anchor = named[0].name  # "who's running Lantern these days?": the parser's mention holds a verb
         if anchor is None:
             return None
         relations = parsed.relations
@@ -329,6 +374,18 @@ class RuleExtractor:
             relations = typed if len(fitting) > 1 else fitting
         if len(relations) != 1 or relations[0] == DESCRIBED_AS:
             return None
+        learned = self._learned(anchor)
+        wanted_subjects = _SUBJECT_TYPES.get(relations[0], (PREDICATES[relations[0]][0],))
+        last = self._topic.get(channel or "")
+        if topic is not None and topic.pronoun and learned not in wanted_subjects:
+            if last and self._learned(last) in wanted_subjects:
+                anchor, learned = last, self._learned(last)  # "and it's on track?": the channel's topic, not a tool
+            elif learned is not None or (topic.person_likely and " " not in topic.name) or not (
+                    set(wanted_subjects) & topic.types):
+                return None  # "who handles them" when "them" found only a bare word or an office
+        if topic is not None and learned is not None and learned not in _SUBJECT_TYPES.get(
+                relations[0], (PREDICATES[relations[0]][0],)):
+            return None  # "deadline?" after talk of a tool or a person: not a question about what it is about
         return anchor, relations[0]
 
     def _answers(self, text: str, channel: str, asked: tuple[str, str] | None,
@@ -342,8 +399,8 @@ class RuleExtractor:
         if pending is None:
             return []
         subject, predicate, left = self._asked.pop(channel)
-        if any(f.subject == subject and f.predicate == predicate for f in facts):
-            return []  # the reply stated it in full, and the clause reading found it
+        if any(f.predicate == predicate for f in facts):
+            return []  # the reply stated it in full, and the clause reading found it (of whatever subject)
         if left > 1:
             self._asked[channel] = (subject, predicate, left - 1)
         first = next(iter(sentences(text[:200])), [])
@@ -359,11 +416,16 @@ class RuleExtractor:
             finder = {"priority": find_priorities, "month": find_months, "status": lambda t: find_statuses(t, weak=True),
                       "date": lambda t: find_dates(t, text)}.get(wanted)
             values = finder(first) if finder is not None else []
+            if wanted == "date":  # "end of november, Nov 28 to be exact": the day, when one is given
+                values = sorted(values, key=lambda v: not any(w.isdigit() for w in v.text.split()))
             if values:
                 answer = _value_text(values[0])
             elif wanted == "plan":
-                tier = next((t.text for t in first if t.text[:1].isupper() and t.low not in _NOT_PLAN_WORDS), None)
-                answer = tier
+                # the tier opens the reply ("Starter. tiny but loud", "yeah, Pro"), or is a known tier name
+                tier = next((t for t in first if t.text[:1].isupper() and t.low not in _NOT_PLAN_WORDS), None)
+                if tier is not None and (tier.low in PLAN_TIERS or all(
+                        t.low in _REPLY_OPENERS for t in first[: first.index(tier)])):
+                    answer = tier.text
         else:
             for m in find_mentions(first, text, known=known, learned=self._learned,
                                    resolve_pronoun=lambda kind, so_far: None, common=self._common):
@@ -966,6 +1028,12 @@ class RuleExtractor:
         """The best (subject, predicate, object) for a cue: the nearest mentions whose types fit an option."""
         of_mode = cue is not None and cue.of_mode
         tools = options[0][0] == "uses"  # "the Atlas pipeline runs on Airflow": the pipeline is the project's
+        # a comma that opens a new statement ("Amara is leading, it's the audit prep") ends what the cue can reach
+        wall_right = next((x for x in range(ce, len(lows) - 1) if lows[x] in (",", ";")
+                           and lows[x + 1] in _SUBJECT_PRONOUNS), len(lows))
+        wall_left = max((x for x in range(0, cs) if lows[x] in (",", ";") and x + 1 < cs
+                         and lows[x + 1] in _SUBJECT_PRONOUNS), default=-1)
+        entities = [m for m in entities if m.start > wall_left and m.end <= wall_right]
         lefts = [m for m in reversed(entities) if m.end <= cs
                  and not (modifiers and _modifier(lows, m, cs, compound=False) and not (tools and _work_noun(lows, m)))
                  ][:4]
@@ -1138,11 +1206,15 @@ class RuleExtractor:
         """A bare capitalised word ("Kestrel") is most often a person, but "it" may still stand for it."""
         return not self._is_person(m) or (m.types != _SINGLE_TYPE[PERSON] and m.end - m.start == 1)
 
-    def _antecedent(self, channel: str | None, kind: str, so_far: list[Mention]) -> Mention | None:
+    def _antecedent(self, channel: str | None, kind: str, so_far: list[Mention],
+                    body: Sequence[Token] = ()) -> Mention | None:
         # a matching mention earlier in the same sentence wins over the channel's memory; a place is rarely
-        # what "it" continues with ("X is no longer in eu-west-1; it's in us-east-1 now"), so one is passed over
+        # what "it" continues with ("X is no longer in eu-west-1; it's in us-east-1 now"), so one is passed over;
+        # nor is a name that only modifies a noun after the sentence's first mention ("into GL codes, Jasper
+        # runs it": "it" is what the sentence is about, not GL)
         candidates = [m for m in reversed(so_far)
-                      if not m.pronoun and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])]
+                      if not m.pronoun and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])
+                      and not (body and m is not so_far[0] and _noun_modifier(body, m))]
         if kind == "any" and candidates:
             # "Stavros Marine is Kofi's account, and they're on Scale": "they" is a group or a company sooner
             # than the person named last
@@ -1187,6 +1259,19 @@ class _MessageState:
 
 
 # --- helpers over words ------------------------------------------------------------------------------------
+
+
+def _noun_modifier(body: Sequence[Token], m: Mention) -> bool:
+    """The mention stands before a lowercase common noun it modifies: "GL codes", "TLS termination", "the OpenSearch
+    2 upgrade"."""
+    k = m.end
+    if k < len(body) and body[k].text.isdigit():
+        k += 1
+    if k >= len(body):
+        return False
+    w = body[k]
+    return w.text.isalpha() and w.text.islower() and w.low not in STOPWORDS and w.low not in CUE_FIRST_WORDS and (
+        w.low not in _PERSON_VERBS and w.low not in _FREE_WORDS and not w.low.endswith(("ed", "ly")))
 
 
 def _channel_hint(channel: str | None) -> str | None:

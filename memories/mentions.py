@@ -564,6 +564,9 @@ def find_mentions(
             continue
         # names the graph knows come first: they carry their canonical spelling
         hit = known.match_at(tokens, i) if known.by_key else None
+        if hit is not None and hit[0] == i + 1 and text.islower() and len(hit[1].split()) > 1 and (
+                low in known_words() or low in _STOPWORDS) and not (i + 1 < n and tokens[i + 1].low in HEAD_TYPES):
+            hit = None  # "the search cluster" is no mention of the Search team: a lowercase word alone, not the name
         if hit is not None:
             end, name = hit
             # "the FeatureStore service", "Acme account": a trailing head noun belongs to the known name
@@ -817,6 +820,28 @@ def known_words() -> frozenset[str]:
     return frozenset(w for w in text.split() if w.isalpha())
 
 
+# First halves that make a hyphenated word an everyday compound when the rest is a word: "in-store", "full-text",
+# "auto-categorises", "same-day", "hand-built" (but "rate-card" or "geo-pin" stay names).
+_WORD_PREFIXES = frozenset(
+    """
+    auto re co pre post non self semi multi cross in on off out over under up down mid full half same short long
+    high low sub anti hand well all one two three four five next last e x
+    """.split()
+)
+
+
+def _prefixed_word(low: str) -> bool:
+    parts = low.split("-")
+    if len(parts) != 2 or parts[0] not in _WORD_PREFIXES:
+        return False
+    vocabulary = known_words()
+    for rest in {parts[1], parts[1].replace("is", "iz")}:  # British spellings: the vocabulary is American
+        if rest in vocabulary or any(rest.endswith(end) and (rest[: -len(end)] in vocabulary or (
+                rest[: -len(end)] + "e") in vocabulary) for end in _INFLECTIONS):
+            return True
+    return False
+
+
 def _rare_word(low: str) -> bool:
     vocabulary = known_words()
     if not vocabulary or not low.isalpha() or len(low) < 4 or low in vocabulary or low in _STOPWORDS:
@@ -835,7 +860,8 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
     if 0 < t.start and t.end < len(message) and message[t.start - 1] == "`" and message[t.end] == "`":
         return low not in _STOPWORDS
     if _IDENTIFIER.match(low):
-        return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low) and not low.endswith(_ADJECTIVE_ENDS)
+        return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low) and not low.endswith(
+            _ADJECTIVE_ENDS) and not _prefixed_word(low)
     if not _rare_word(low):
         return False
     if tokens[-1].low == "?" and low not in CUE_FIRST_WORDS:

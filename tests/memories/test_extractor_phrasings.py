@@ -235,3 +235,96 @@ def test_an_office_that_reports_into_a_region_is_located_in_it(text, expected):
 
 def test_a_person_reporting_into_a_person_states_nothing():
     assert read("Dana reports into Lena.", "accounts") == []
+
+
+# --- a question that names its entity by a pronoun, or not at all, and the reply to it ------------------------
+
+
+def converse(messages: list[str], channel: str) -> list[list[tuple[str, str, str]]]:
+    x = RuleExtractor()
+    return [triples(x.extract(text, channel=channel, speaker=f"agent_{i % 2}")) for i, text in enumerate(messages)]
+
+
+def test_a_bare_relation_question_asks_about_the_channels_topic():
+    said = converse(["Gorse Hollow is led by Ottilie Brandt.", "deadline?", "Feb 9 for the soft opening"],
+                    channel="ad-hoc")
+    assert said[2] == [("Gorse Hollow", "deadline", "Feb 9")]
+
+
+def test_a_pronoun_question_asks_about_the_pronouns_antecedent():
+    said = converse(["Quillmoor Foods renews in March.", "who looks after them these days?", "Tobiah Lark"],
+                    channel="accounts")
+    assert said[2] == [("Quillmoor Foods", "handled_by", "Tobiah Lark")]
+
+
+def test_a_role_acronym_after_a_possessive_asks_of_the_possessor():
+    said = converse(["Brambleton Tea signed last week, on the Growth plan.", "who's their AM?", "Wilhelmina Ostrova"],
+                    channel="accounts")
+    assert said[2] == [("Brambleton Tea", "handled_by", "Wilhelmina Ostrova")]
+
+
+def test_a_reply_with_a_rough_and_an_exact_date_gives_the_exact_one():
+    said = converse(["Gorse Hollow is led by Ottilie Brandt.", "deadline?", "mid march, Mar 17 to be precise"],
+                    channel="ad-hoc")
+    assert said[2] == [("Gorse Hollow", "deadline", "Mar 17")]
+
+
+@pytest.mark.parametrize(
+    "messages",
+    [
+        # chatter that only looks like a bare question: two content words
+        ["Gorse Hollow is led by Ottilie Brandt.", "lunch plans?", "Growth, probably the noodle place"],
+        # a bare question with no topic yet in the channel
+        ["deadline?", "Feb 9"],
+        # a bare question after talk of a person
+        ["Ottilie Brandt joined the Atlas team.", "status?", "on track"],
+        # the reply states another subject's value itself: the clause reading wins, no second guess
+        ["Gorse Hollow is led by Ottilie Brandt.", "status?", "Kettlewick is blocked, no idea about the other one"],
+    ],
+)
+def test_bare_questions_that_ask_nothing_answerable_yield_no_reply_fact(messages):
+    said = converse(messages, channel="ad-hoc")
+    assert all(("status", "deadline", "plan").count(p) == 0 or s != "Gorse Hollow"
+               for turn in said[1:] for s, p, _ in turn)
+    assert [t for t in said[-1] if t[0] == "Gorse Hollow"] == []
+
+
+def test_a_value_named_as_a_tier_is_not_what_they_stands_for():
+    said = converse(["Harrowgate Mills handled by Pim Vos. Enterprise plan.", "and when do they renew?",
+                     "October"], channel="accounts")
+    assert ("Enterprise", "renews_in", "October") not in said[2]
+
+
+# --- pronouns and statement boundaries ----------------------------------------------------------------------
+
+
+def test_it_skips_a_name_that_only_modifies_a_noun():
+    found = read("Ravelin is the job that pushes ledger rows into SAP exports, Odile Marchetti owns it",
+                 channel="infra")
+    assert ("Ravelin", "owned_by", "Odile Marchetti") in found
+    assert not any(s == "SAP" for s, _, _ in found)
+
+
+def test_a_cue_does_not_reach_across_a_comma_that_opens_a_new_statement():
+    found = read_after(["Copperline kickoff recap."], "Idris Kamau is leading, it's the GDPR 2 retention cleanup",
+                       channel="ad-hoc")
+    assert not any(p == "led_by" and s in ("GDPR", "GDPR 2") for s, p, _ in found)
+
+
+def test_a_lowercase_word_is_no_mention_of_a_known_team_named_after_it():
+    x = RuleExtractor()
+    x.extract("Priyanka sits in the Search team.", channel="infra", known_entities=["Search team"])
+    found = triples(x.extract("the search cluster is slow again, it depends on shardkeep", channel="infra",
+                              known_entities=["Search team"]))
+    assert not any(s == "Search team" for s, _, _ in found)
+
+
+@pytest.mark.parametrize("word", ["in-store", "full-text", "same-day", "post-launch", "multi-region"])
+def test_a_prefixed_everyday_compound_is_not_a_service(word):
+    assert read(f"the {word} flow depends on Corvane", channel="infra") == []
+    assert read(f"Fenwick owns the {word} flow.", channel="infra") == []
+
+
+@pytest.mark.parametrize("name", ["rate-card", "geo-pin", "stock-tally"])
+def test_a_kebab_service_name_still_reads_as_one(name):
+    assert read(f"{name} depends on Corvane", channel="infra") == [(name, "depends_on", "Corvane")]
