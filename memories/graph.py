@@ -19,7 +19,7 @@ from memories.graph_store import Edge, GraphStore, is_single_valued
 from memories.linker import Linker, NodeEmbeddings
 from memories.prompt import build_prompt
 from memories.protocol import EdgeView, MemoryConfig, NodeView, Snapshot
-from memories.question import ParsedQuestion, Slot, parse_question, prototypes, subject_types, type_routes
+from memories.question import ParsedQuestion, Slot, parse_descriptive, parse_question, prototypes, subject_types, type_routes
 from memories.text import asked_sentence
 from memories.tokens import count_tokens
 from scenarios.models import PREDICATES, Turn
@@ -158,6 +158,7 @@ class GraphMemory:
         self._embeddings = NodeEmbeddings(self.embedder)
         self.linker = Linker(self.store, self._embeddings, mode=self.config.linker)
         self._parsed: dict[str, tuple[int, ParsedQuestion]] = {}
+        self._described: dict[str, tuple[int, ParsedQuestion | None]] = {}
         self._extractor = None  # pronoun state is per conversation: a reset starts a fresh extractor
         # extraction="rules": per ingested turn, its text and the node keys its extracted edges touch, so that a
         # walk that finds no edge can point at the turns that named its node yet yielded nothing about it
@@ -231,11 +232,29 @@ class GraphMemory:
         self._parsed[question] = (self.store.version, parsed)
         return parsed
 
+    def parse_described(self, question: str) -> ParsedQuestion | None:
+        """The question's descriptive reading (its subject one descriptive phrase), cached like `parse`."""
+        cached = self._described.get(question)
+        if cached is not None and cached[0] == self.store.version:
+            return cached[1]
+        parsed = parse_descriptive(asked_sentence(question), self.store, self.embedder)
+        if len(self._described) >= MAX_PARSED_CACHED:
+            self._described.clear()
+        self._described[question] = (self.store.version, parsed)
+        return parsed
+
     def answer(self, question: str, *, as_of: int | None = None) -> Answer:
         with self._lock:
             start = time.perf_counter()
             parsed = self.parse(question)
             links, _, result = self.resolve(parsed, as_of)
+            if result.failure is not None:
+                # the subject may be named by a description the first reading cut into cues and mentions
+                described = self.parse_described(question)
+                if described is not None:
+                    d_links, _, d_result = self.resolve(described, as_of)
+                    if d_result.failure is None:
+                        parsed, links, result = described, d_links, d_result
             answer_text, answer_paths = self._answer_text(result)
             # Retrieval and reading end here; what follows renders the trace and counts the prompt's tokens.
             latency_ms = (time.perf_counter() - start) * 1000.0
@@ -342,6 +361,8 @@ class GraphMemory:
                 if tails:
                     done.extend(tails)
                     break
+        if len(expected) > 1:
+            done = self._prefer_first_type(done, expected, as_of)
         if not done:
             stuck = frontier[0].node
             routes = _routes(self.store.node(stuck).type, expected, max_hops - len(frontier[0].hops))
@@ -351,6 +372,29 @@ class GraphMemory:
         done.sort(key=lambda p: (bool(expected) and not any(self.store.node(p.node).has_type(t) for t in expected),
                                  -p.score))
         return WalkResult(done, None, [e.predicate for e, _ in done[0].hops])
+
+    def _prefer_first_type(self, done: list[_Path], expected: tuple[str, ...], as_of: int | None) -> list[_Path]:
+        """Several answer types fit and the first is preferred ("which city": the region an office is in, else the
+        office): a path that ended on another admissible type goes on to the preferred one when the graph has the
+        edges for it, within the hop budget."""
+        out: list[_Path] = []
+        for path in done:
+            node = self.store.node(path.node)
+            if node.has_type(expected[0]) or node.type == "entity":
+                out.append(path)
+                continue
+            for route in _routes(node.type, expected[:1], self.config.max_hops - len(path.hops)):
+                if not route:
+                    continue
+                tails = [path]
+                for predicate in route:
+                    tails = [p for t in tails for p in self._step(t, {predicate: 1.0}, as_of) if not p.hops[-1][1]]
+                if tails:
+                    out.extend(tails)
+                    break
+            else:
+                out.append(path)
+        return out
 
     def _step(self, path: _Path, alternatives: dict[str, float], as_of: int | None) -> list[_Path]:
         forward = [(alternatives[e.predicate], e) for e in self.store.out_edges(path.node, as_of)

@@ -41,7 +41,9 @@ _PRIMARY: dict[str, list[str]] = {
                    "writing to", "check with", "checks with", "checking with", "hit", "hits", "query",
                    "queries", "call out to", "calls out to", "lean on", "leans on", "wait on", "waits on",
                    "upstream", "upstream of", "deps", "store data in", "stores data in", "persist to",
-                   "persists to"],
+                   "persists to", "hang off", "hangs off", "hanging off", "hung off", "write into", "writes into",
+                   "writing into", "push into", "pushes into", "pushing into", "push to", "pushes to",
+                   "feed into", "feeds into", "feeding into", "sit behind", "sits behind"],
     "priority": ["priority", "priorities", "prioritised", "prioritized", "urgent", "urgency", "important",
                  "importance", "severity", "prio", "sev"],
     "deployed_in": ["deployed in", "deployed to", "deployed", "deploy", "deployment", "hosted in", "hosted",
@@ -124,7 +126,8 @@ _TYPE_NOUNS: dict[str, str] = {
     "crew": "team", "tribe": "team",
     "office": "office", "offices": "office", "site": "office", "city": "office", "branch": "office",
     "hub": "office", "town": "office",
-    "region": "region", "regions": "region", "zone": "region", "datacenter": "region", "datacentre": "region",
+    "region": "region", "regions": "region", "zone": "region", "country": "region", "countries": "region",
+    "nation": "region", "datacenter": "region", "datacentre": "region",
     "dc": "region",
     "person": "person", "people": "person", "engineer": "person", "developer": "person", "owner": "person",
     "manager": "person", "lead": "person", "contact": "person", "individual": "person",
@@ -144,6 +147,10 @@ _TYPE_NOUNS: dict[str, str] = {
 TYPE_NOUNS: dict[str, str] = {stem(k): v for k, v in _TYPE_NOUNS.items()}
 TYPE_NOUNS_SURFACE = frozenset(_TYPE_NOUNS)
 _WHERE_TYPES = ("office", "region")
+# "Which city / country ...": a place on the map. The region an office is in answers it when the graph knows it,
+# else the office itself (named after its city, "Berlin office"); the first admissible type is the preferred one.
+_PLACE_NOUNS = frozenset(stem(w) for w in "city cities town towns country countries nation".split())
+_PLACE_TYPES = ("region", "office")
 _WHEN_TYPES = ("month", "date")
 
 _WH = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "how"})
@@ -415,6 +422,50 @@ def _read_abbreviations(text: str, toks: list[_Tok]) -> None:
             t.word, t.stem = role, _stem(role)
 
 
+_POSTURE = frozenset(stem(w) for w in "sit sitting sat stand standing at land landing look looking".split())
+_DECIDE = frozenset(stem(w) for w in "land landed settle settled agree agreed decide decided go went end ended "
+                    "pick picked".split())
+_DECIDERS = frozenset("we they you i team folks everyone".split())
+_TRAILING_FRAME = frozenset("now again today currently atm rn then these those days day moment".split())
+
+
+def _where_at(toks: list[_Tok]) -> bool:
+    """"where's X at?", "where are we at with X?": "where" with a stranded "at" asks how far along X is."""
+    wh = next((i for i, t in enumerate(toks) if t.word == "where" and not t.role), None)
+    if wh is None:
+        return False
+    for i in range(wh + 1, len(toks)):
+        if toks[i].word == "at" and not toks[i].role:
+            rest = toks[i + 1 :]
+            if all(t.word in _TRAILING_FRAME or t.word in ("with", "on") or t.role == "name" for t in rest) or (
+                    rest and rest[0].word in ("with", "on")):
+                return True
+    return False
+
+
+def _mark_posture(toks: list[_Tok]) -> None:
+    for t in toks:
+        if not t.role and t.stem in _POSTURE:
+            t.role = "aux"
+
+
+def _mark_decisions(toks: list[_Tok]) -> None:
+    """"what priority did we land on for X", "which plan did they go with": a decision verb with its deciders
+    frames the question; it is no relation of X."""
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.role or t.stem not in _DECIDE or i + 1 >= n:
+            continue
+        if not any(toks[k].word in _DECIDERS for k in range(max(0, i - 3), i)):
+            continue
+        j = i + 1
+        if toks[j].word == "up" and j + 1 < n:  # "ended up with"
+            j += 1
+        if toks[j].word in ("on", "with") and not toks[j].role:
+            for k in range(i, j + 1):
+                toks[k].role = "aux"
+
+
 def _distinctive(t: _Tok) -> bool:
     return t.word not in STOPWORDS and t.word not in _FRAME and t.stem not in TYPE_NOUNS and t.word not in _WH
 
@@ -446,6 +497,57 @@ def _mark_relations(text: str, toks: list[_Tok]) -> list[Slot]:
         if not matched:
             i += 1
     return slots
+
+
+# "X gets its jobs from Y", "X pushes the scans into Y": a moving verb and its preposition with a short object
+# between them say X depends on Y, whatever is moved.
+_TAKE_VERBS = frozenset(stem(w) for w in "get gets got take takes took pull pulls fetch fetches read reads load loads "
+                        "receive receives source sources grab grabs".split())
+_GIVE_VERBS = frozenset(stem(w) for w in "push pushes write writes send sends feed feeds dump dumps ship ships stream "
+                        "streams forward forwards publish publishes put puts emit emits".split())
+_GAP = 3
+
+
+def _mark_gapped(text: str, toks: list[_Tok]) -> list[Slot]:
+    slots = []
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.role or (t.stem not in _TAKE_VERBS and t.stem not in _GIVE_VERBS) or _hyphenated(text, t):
+            continue
+        wanted = ("from",) if t.stem in _TAKE_VERBS else ("into", "to", "onto")
+        for j in range(i + 2, min(n, i + 2 + _GAP)):
+            if toks[j].role or any(c in ",;:?!." for c in text[toks[j - 1].end : toks[j].start]):
+                break
+            if toks[j].word in wanted:
+                slots.append(Slot((("depends_on", 1.0), ("uses", SECONDARY_SCORE)), _surface(text, toks, i, j + 1),
+                                  "lexicon", i))
+                for k in range(i, j + 1):
+                    toks[k].role = "rel"
+                break
+    return slots
+
+
+def _mark_tool_question(toks: list[_Tok]) -> list[Slot]:
+    """"what are they tracking tickets in?", "what do we build the app with?": "what" and a doing-verb left
+    hanging on "in"/"with" asks for the tool the work is done in."""
+    wh = next((t for t in toks if t.word in _WH and t.role in ("", "wh")), None)
+    if wh is None or wh.word != "what":
+        return []
+    end = len(toks) - 1
+    while end > 0 and toks[end].word in _TRAILING_FRAME and not toks[end].role:
+        end -= 1
+    if toks[end].role or toks[end].word not in ("in", "with"):
+        return []
+    for i in range(end - 1, max(0, end - 4), -1):
+        t = toks[i]
+        if t.role:
+            return []
+        if t.word.endswith("ing") and t.word not in STOPWORDS and len(t.word) > 4:
+            for k in range(i, end + 1):
+                toks[k].role = "rel"
+            return [Slot((("uses", 1.0), ("depends_on", SECONDARY_SCORE)), " ".join(x.word for x in toks[i : end + 1]),
+                         "lexicon", i)]
+    return []
 
 
 def _possessive_types(text: str, toks: list[_Tok]) -> list[Slot]:
@@ -534,15 +636,98 @@ def _mark_frame(toks: list[_Tok]) -> None:
                 toks[i - 1].role = "connector"
 
 
-def _expected_type(toks: list[_Tok]) -> tuple[str | None, tuple[str, ...], int | None]:
-    """(explicit type, admissible types, index of the type noun that named it)."""
+def _relative(text: str, toks: list[_Tok], i: int) -> bool:
+    """"the person who owns X", "the thing which ...": a wh-word right after a noun phrase opened by a determiner
+    (no punctuation between) starts a relative clause; it asks nothing."""
+    if i < 2 or toks[i].word not in _RELATIVE:
+        return False
+    prev = toks[i - 1]
+    if any(c in ",;:?!.-" for c in text[prev.end : toks[i].start]) or prev.word in STOPWORDS or prev.word in _WH:
+        return False
+    return any(toks[k].word in _NOUN_OPENERS for k in range(max(0, i - 4), i - 1))
+
+
+def _wise_type(text: str, toks: list[_Tok]) -> int | None:
+    """"where's X sitting priority-wise?": a type noun written "<noun>-wise" names what is asked."""
     for i, t in enumerate(toks):
-        if t.word not in _WH:
+        if t.stem in TYPE_NOUNS and text[t.end : t.end + 5].lower() in ("-wise", "–wise") and i + 1 < len(toks):
+            return i
+    return None
+
+
+_RESUMPTIVE = frozenset("it its they them their that this she he her him his".split())
+_PREPOSITIONS = frozenset("in from at near for across of around outside inside by on".split())
+_MIN_DESCRIPTIVE = 2  # content words a descriptive phrase needs
+
+
+def _descriptive_span(text: str, toks: list[_Tok]) -> tuple[int, int] | None:
+    """The token span of a phrase that describes the question's subject: a topic put before the question and
+    taken up again by a pronoun ("<the service logging ...>, who owns it?"), else a noun phrase opened by a
+    determiner and running to the end of its clause. A known name may sit inside only as the object of a
+    preposition ("the ... trial in Mexico"): a name at the head would be the subject itself."""
+    n = len(toks)
+
+    def clause_break(i: int) -> bool:  # punctuation between token i-1 and token i
+        return i > 0 and any(c in ",;:?!" for c in text[toks[i - 1].end : toks[i].start])
+
+    def acceptable(a: int, b: int) -> bool:
+        if b - a < 2 or _content_count(toks, a, b) < _MIN_DESCRIPTIVE:
+            return False
+        for k in range(a, b):
+            if toks[k].role == "name" and not (k > a and (toks[k - 1].word in _PREPOSITIONS or toks[k - 1].role == "name"
+                                                          or (k > a + 1 and toks[k - 2].word in _PREPOSITIONS))):
+                return False
+        return True
+
+    # a topic before the question: "<phrase>, <wh-question with a pronoun>"
+    for c in range(1, n):
+        if not clause_break(c):
+            continue
+        rest = [t for t in toks[c:] if t.word not in _FRAME or t.word in _WH]
+        asks = any(t.word in _WH for t in rest[:3]) or (rest and rest[0].word in _AUX)
+        if asks and any(t.word in _RESUMPTIVE for t in toks[c:]):
+            a = 0
+            while a < c and (toks[a].word in _FRAME or (toks[a].word in STOPWORDS and toks[a].word not in _DETERMINERS)):
+                a += 1
+            if toks[a].word in _WH if a < c else True:
+                break  # the part before the comma is itself a question
+            # the topic or nothing: a rejected topic holds no other description
+            return (a, c) if acceptable(a, c) else None
+        break
+    # a noun phrase: a determiner, then no relation cue, running to the end of its clause
+    for k in range(n - 2):
+        if toks[k].word not in _NOUN_OPENERS or toks[k].role:
+            continue
+        nxt = toks[k + 1]
+        if nxt.role or nxt.word in _WH or nxt.word in _AUX or nxt.stem in _LEXICON:
+            continue
+        b = k + 1
+        while b < n and not clause_break(b):
+            b += 1
+        while b > k + 1 and (toks[b - 1].word in _AUX or toks[b - 1].word in STOPWORDS
+                             or toks[b - 1].word in _FRAME) and toks[b - 1].role != "name":
+            b -= 1
+        if acceptable(k, b):
+            return k, b
+        return None
+    return None
+
+
+def _expected_type(toks: list[_Tok], text: str = "") -> tuple[str | None, tuple[str, ...], int | None]:
+    """(explicit type, admissible types, index of the type noun that named it)."""
+    wise = _wise_type(text, toks) if text else None
+    if wise is not None:
+        kind = TYPE_NOUNS[toks[wise].stem]
+        return kind, (kind,), wise
+    for i, t in enumerate(toks):
+        if t.word not in _WH or t.role == "desc" or (text and _relative(text, toks, i)):
             continue
         if t.word in ("which", "what"):
             j = i + 1
             while j < len(toks) and (toks[j].word in _AUX or toks[j].word in _DETERMINERS) and j - i <= 3:
                 j += 1
+            if j < len(toks) and toks[j].stem in _PLACE_NOUNS:
+                return None, _PLACE_TYPES, j
             if j < len(toks) and toks[j].stem in TYPE_NOUNS:
                 kind = TYPE_NOUNS[toks[j].stem]
                 return kind, (kind,), j
@@ -819,11 +1004,40 @@ def complete(slots: list[Slot], start_type: str | None, expected: tuple[str, ...
 # ---- the parser --------------------------------------------------------------------------------------------
 def parse_question(text: str, vocab: Vocabulary | None = None, embedder: Embedder | None = None) -> ParsedQuestion:
     """Read a question: anchor mentions, the relation chain (anchor outward) and the expected answer type."""
+    parsed = _parse(text, vocab, embedder, describe=False)
+    assert parsed is not None
+    return parsed
+
+
+def parse_descriptive(text: str, vocab: Vocabulary | None = None, embedder: Embedder | None = None
+                      ) -> ParsedQuestion | None:
+    """The second reading of a question that names its subject by a description ("the service logging how chilly
+    our fridges get, who owns it?", "who's running the project to redo how new customers get set up?"): the whole
+    descriptive phrase is one mention, and the relation and question words inside it ("how", "reads from") describe
+    the thing instead of asking. None when the question holds no such phrase."""
+    return _parse(text, vocab, embedder, describe=True)
+
+
+def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, describe: bool) -> ParsedQuestion | None:
     text = text[:2000]  # a question longer than this is not a question; keep the work bounded
     toks = tokenize(text)
     mentions = _mark_names(text, toks, vocab)
     _read_abbreviations(text, toks)
-    explicit, admissible, type_at = _expected_type(toks)
+    if describe:
+        span = _descriptive_span(text, toks)
+        if span is None:
+            return None
+        for t in toks[span[0] : span[1]]:
+            t.role = "desc"
+        mentions = [m for m in mentions if not (span[0] <= m[0] < span[1])] + [(span[0], span[1], "residual")]
+    explicit, admissible, type_at = _expected_type(toks, text)
+    if type_at is not None and text[toks[type_at].end : toks[type_at].end + 1] == "-":
+        _mark_posture(toks)  # "where's X sitting priority-wise": the verb only frames the asked attribute
+    elif _where_at(toks):
+        # "where's X at?", "where are we at with X?": how far along it is, not a place
+        explicit, admissible = "status", ("status",)
+        _mark_posture(toks)
+    _mark_decisions(toks)
     if type_at is not None and toks[type_at].role == "":
         # "What priority is X?": the noun names the answer's type; the walk reaches it by the typed edge, so it
         # is not read a second time as a relation.
@@ -831,6 +1045,9 @@ def parse_question(text: str, vocab: Vocabulary | None = None, embedder: Embedde
     slots = _mark_needs_without(text, toks)
     _mark_modals(toks)
     slots += _mark_relations(text, toks)
+    slots += _mark_gapped(text, toks)
+    if explicit is None and not admissible:
+        slots += _mark_tool_question(toks)
     mentions += _mark_words(toks, vocab)
     slots = _drop_modifiers(toks, slots)
     slots += _possessive_types(text, toks)

@@ -197,3 +197,132 @@ def test_the_graph_answers_an_account_managers_city_question(hash_embedder):
 ])
 def test_chat_words_for_an_answer_type(store, text, expected):
     assert parse_question(text, store).expected_type == expected
+
+
+# ---- places, idioms, gapped verbs and descriptive subjects (entities and wordings written for these tests) ----
+STRANGER_FACTS = [
+    ("Quillon Dairy", "handled_by", "Maren Holt"),
+    ("Maren Holt", "works_in", "Harbour office"),
+    ("Harbour office", "located_in", "Gdańsk"),
+    ("Tessel Studio", "handled_by", "Pavel Ruus"),
+    ("Pavel Ruus", "works_in", "Tartu office"),  # an office with no city on record
+    ("inkjet-svc", "depends_on", "spoolq"),
+    ("inkjet-svc", "priority", "P3"),
+    ("spoolq", "priority", "P1"),
+    ("spoolq", "owned_by", "Rhea Lind"),
+    ("inkjet-svc", "owned_by", "Sami Oja"),
+    ("Rhea Lind", "member_of", "print crew"),
+    ("Sami Oja", "member_of", "edge crew"),
+    ("Marten", "led_by", "Rhea Lind"),
+    ("Marten", "status", "slipping"),
+    ("Marten", "deadline", "June 9"),
+    ("Marten", "uses", "Jira"),
+    ("lumen-cache", "described_as", "keeps rendered thumbnails in memory so galleries load fast"),
+    ("lumen-cache", "owned_by", "Ilse Brandt"),
+    ("Heron", "described_as", "moving payroll exports to the new bank file format"),
+    ("Heron", "led_by", "Tove Aalto"),
+    ("Heron", "uses", "Asana"),
+]
+
+
+def _stranger_memory(embedder) -> GraphMemory:
+    memory = GraphMemory(MemoryConfig(), embedder)
+    memory.ingest_many([Turn(index=i, speaker="agent_a", text=f"{s} {p} {o}",
+                             facts=[Fact(subject=s, predicate=p, object=o)])
+                        for i, (s, p, o) in enumerate(STRANGER_FACTS)])
+    return memory
+
+
+@pytest.fixture
+def strangers(hash_embedder) -> GraphMemory:
+    return _stranger_memory(hash_embedder)
+
+
+def test_which_city_goes_on_from_the_office_to_the_place_it_is_in(strangers):
+    assert strangers.answer("which city is the Quillon Dairy AM based in?").text == "Gdańsk"
+    assert strangers.answer("what country does Maren Holt work out of?").text == "Gdańsk"
+
+
+def test_which_city_settles_for_the_office_when_no_place_is_on_record(strangers):
+    assert strangers.answer("which city is Pavel Ruus based in?").text == "Tartu office"
+
+
+def test_which_office_and_where_still_stop_at_the_office(strangers):
+    assert strangers.answer("which office is Maren Holt in?").text == "Harbour office"
+    assert strangers.answer("where does Maren Holt work?").text == "Harbour office"
+
+
+def test_a_relative_who_does_not_decide_the_answer_type(strangers):
+    q = strangers.parse("the person who owns whatever inkjet-svc leans on, which team are they on?")
+    assert q.expected_type == "team"
+    assert strangers.answer("the person who owns whatever inkjet-svc leans on, which team are they on?").text == \
+        "print crew"
+    assert strangers.parse("who owns spoolq?").expected_type == "person"  # a leading "who" still asks
+
+
+def test_a_type_noun_written_wise_names_the_asked_attribute(strangers):
+    assert strangers.answer("where's inkjet-svc sitting priority-wise rn?").text == "P3"
+    assert strangers.answer("where is Marten standing, status-wise?").text == "slipping"
+
+
+def test_where_with_a_stranded_at_asks_how_far_along_it_is(strangers):
+    assert strangers.answer("where's Marten at these days?").text == "slipping"
+    assert strangers.answer("where are we at with Marten?").text == "slipping"
+    # guard: "where" without the stranded "at" is still a place
+    assert strangers.answer("where is Rhea Lind based?").text == ""  # no office on record: no made-up status
+
+
+def test_a_decision_verb_with_its_deciders_frames_the_question(strangers):
+    assert strangers.answer("what prio did we settle on for spoolq?").text == "P1"
+    assert strangers.answer("which priority did they end up with for inkjet-svc?").text == "P3"
+    # guard: "land" without deciders is still a deadline wording
+    assert strangers.parse("when does Marten land?").relations == ["deadline"]
+
+
+def test_hanging_off_something_is_depending_on_it_and_skips_the_trap(strangers):
+    assert strangers.answer("what priority is the thing inkjet-svc hangs off of?").text == "P1"
+    assert strangers.answer("remind me what inkjet-svc is hanging off again?").text == "spoolq"
+
+
+def test_a_moving_verb_with_its_preposition_across_a_short_object_is_a_dependency(strangers):
+    assert strangers.answer("what priority is whatever inkjet-svc gets its spool files from?").text == "P1"
+    assert strangers.answer("whatever inkjet-svc pushes the print jobs into, who owns it?").text == "Rhea Lind"
+
+
+def test_a_gap_does_not_cross_punctuation_or_run_long(strangers):
+    q = strangers.parse("what does inkjet-svc get, and who is it from?")
+    assert "depends_on" not in q.relations
+    q = strangers.parse("what priority does inkjet-svc get for all the many nightly batch runs from ops?")
+    assert "depends_on" not in q.relations
+
+
+def test_what_with_a_doing_verb_hanging_on_in_asks_for_the_tool(strangers):
+    assert strangers.answer("what is the Marten crew tracking tasks in?").text == "Jira"
+    # guard: a named answer type wins over the tool reading
+    assert strangers.parse("what team is Rhea Lind sitting in?").expected_type == "team"
+
+
+def test_a_descriptive_reading_exists_only_for_a_described_subject(strangers):
+    assert strangers.parse_described("who owns spoolq?") is None
+    # a known name at the head of the topic is the subject itself, not a description
+    assert strangers.parse_described("spoolq and its many nightly jobs, who owns it?") is None
+    described = strangers.parse_described("the cache keeping gallery previews in RAM, who owns it?")
+    assert described is not None
+    assert described.mentions == ["the cache keeping gallery previews in RAM"]
+    assert described.relations == ["owned_by"]
+
+
+@pytest.mark.integration
+def test_a_topic_described_before_the_question_is_linked_by_meaning(minilm):
+    memory = _stranger_memory(minilm)
+    assert memory.answer("the cache keeping gallery previews in RAM, who owns it?").text == "Ilse Brandt"
+    assert memory.answer("the project switching payroll exports to the bank's new format, what are they tracking "
+                         "tasks in?").text == "Asana"
+
+
+@pytest.mark.integration
+def test_question_words_inside_a_description_describe_instead_of_asking(minilm):
+    memory = _stranger_memory(minilm)
+    assert memory.answer("who's running the project to change how payroll exports get formatted for the bank?"
+                         ).text == "Tove Aalto"
+    assert memory.answer("who's on the hook for the cache galleries read thumbnails from?").text == "Ilse Brandt"
