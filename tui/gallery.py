@@ -87,9 +87,10 @@ DEMOS: list[Demo] = [
         question_type="join",
         knobs={"extraction": "rules"},
         explanation="The graph is built from the text alone, and one fact is phrased so that extraction finds "
-                    "nothing: the walk stops short. Press x to give the graph the gold facts and re-answer.",
+                    "nothing: the walk stops short. The hybrid reads that one step from the turns vector search "
+                    "finds and walks on. Press x to give the graph the gold facts and re-answer.",
         breaks=["graph"],
-        holds=[],
+        holds=["hybrid"],
     ),
     Demo(
         id="raw-cost",

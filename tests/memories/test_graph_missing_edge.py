@@ -74,9 +74,11 @@ def test_turns_beyond_the_listed_few_are_counted(hash_embedder):
     assert missing.more == 2
 
 
-def test_hybrid_keeps_its_graphs_diagnostic_when_vector_answers(hash_embedder):
+def test_hybrid_reads_the_missing_step_from_text_and_keeps_the_graphs_diagnostic(hash_embedder):
     memory = HybridMemory(MemoryConfig(extraction="rules"), hash_embedder)
     memory.ingest_many(_turns())
     answer = memory.answer(JOIN)
-    assert answer.trace.served_by == "vector"
+    assert answer.trace.served_by == "graph+vector" and answer.text == "Marek"
+    assert [h.source for h in answer.trace.paths[0]] == ["graph", "text"]
+    assert answer.trace.paths[0][1].turns == [8]  # the turn extraction was silent on
     assert answer.trace.missing is not None and answer.trace.missing.predicate == "owned_by"

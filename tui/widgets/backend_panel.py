@@ -213,6 +213,9 @@ def render_graph(trace: Trace, needed: set[int]) -> Text:
             out.append_text(render_missing(trace.missing))
         else:
             out.append(FAILURES.get(trace.failure, trace.failure) + "\n", style="red")
+    elif trace.missing is not None:  # the hybrid took the step from text: what the graph alone lacked
+        out.append("graph lacked: ", style="bold")
+        out.append_text(render_missing(trace.missing))
     return out
 
 
