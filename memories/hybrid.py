@@ -19,7 +19,7 @@ from memories.slot_reader import read_slot
 from memories.tokens import count_tokens
 from scenarios.models import PREDICATES, Turn
 
-REPLY_REACH = 2  # turns back in the channel that a short reply may be answering
+REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
 
 # The plain question for one step of a chain, subject to object: what a person would ask to take that step.
 ONE_STEP: dict[str, str] = {
@@ -87,7 +87,7 @@ class HybridMemory:
         self._by_channel.clear()
 
     def _lead_in(self, item: ContextItem) -> list[str]:
-        """The two turns before `item` in its channel: what a short reply may be answering."""
+        """The turns just before `item` in its channel: what a short reply may be answering."""
         if not item.turns or item.turns[0] not in self._said:
             return []
         channel = self._said[item.turns[0]][0] or ""

@@ -63,7 +63,13 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
             about & set(_WORD.findall(before.casefold())) for before in lead_in(item))
         for number, sentence in enumerate(said):
             lows = [t.low for t in sentence]
-            at = 0 if reply and number == 0 else next((i for i, low in enumerate(lows) if low in about), None)
+            at = next((i for i, low in enumerate(lows) if low in about), None)
+            # in a reply, a pronoun stands for the subject ("and they renew in November"); with none, the
+            # reply's first sentence is about it as a whole ("November.")
+            pronoun = next((i for i, low in enumerate(lows) if low in _PRONOUNS), None) if reply else None
+            opening = reply and number == 0 and pronoun is None
+            if at is None:
+                at = pronoun if pronoun is not None else (0 if opening else None)
             if at is None or is_question(sentence):
                 continue
             spans = _value_spans(sentence, text, wanted) if wanted in _VALUE_FINDERS else _entity_spans(
@@ -71,7 +77,7 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
             # nearest the subject, unless denied in between: "zonemap isn't Rasmus's" (but "can't run without
             # X" and "won't boot if X is down" say X is needed)
             spans = [sp for sp in spans if not _denied(lows[min(at, sp[1]) : max(at, sp[1])])]
-            if reply and number == 0:
+            if opening:
                 # a reply opens with its answer: "November.", "yeah, the Lisbon office" (not "Omar is on
                 # Payments", which is about Omar)
                 spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, names, sp[2])]
@@ -123,6 +129,7 @@ def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
     return before in _ARTICLES and after.isalpha() and after.islower()
 
 
+_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
 _ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
 
 

@@ -66,3 +66,10 @@ def test_a_reply_must_open_with_its_answer():
 def test_a_lower_case_compound_used_as_an_adjective_is_no_service():
     said = items("Hummingbird is the same-day delivery pilot", "Hummingbird calls route-planner for every van")
     assert read_slot("Hummingbird", "component", said)[0] == "route-planner"
+
+
+def test_in_a_reply_a_pronoun_stands_for_the_subject_named_just_before():
+    said = items("Enterprise yeah, and they renew in November so the timing is bad")
+    read = read_slot("Halden Pharma", "month", said,
+                     lead_in=lambda item: ["for context, Halden Pharma ships cold-chain meds", "ugh", "Enterprise?"])
+    assert read is not None and read[0] == "November"
