@@ -61,6 +61,7 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
         said = sentences(text)
         reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and any(
             about & set(_WORD.findall(before.casefold())) for before in lead_in(item))
+        named_before = False
         for number, sentence in enumerate(said):
             lows = [t.low for t in sentence]
             at = next((i for i, low in enumerate(lows) if low in about), None)
@@ -70,6 +71,9 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
             opening = reply and number == 0 and pronoun is None
             if at is None:
                 at = pronoun if pronoun is not None else (0 if opening else None)
+            if at is None and named_before:
+                at = 0  # "Owen handles Pellucid. Enterprise plan, the big one": a message keeps its topic
+            named_before = named_before or any(low in about for low in lows)
             if at is None or is_question(sentence):
                 continue
             spans = _value_spans(sentence, text, wanted) if wanted in _VALUE_FINDERS else _entity_spans(

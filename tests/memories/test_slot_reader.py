@@ -73,3 +73,8 @@ def test_in_a_reply_a_pronoun_stands_for_the_subject_named_just_before():
     read = read_slot("Halden Pharma", "month", said,
                      lead_in=lambda item: ["for context, Halden Pharma ships cold-chain meds", "ugh", "Enterprise?"])
     assert read is not None and read[0] == "November"
+
+
+def test_a_message_keeps_its_topic_from_one_sentence_to_the_next():
+    read = read_slot("Pellucid Health", "plan", items("Owen Pritchard handles Pellucid. Enterprise plan, the big one"))
+    assert read is not None and read[0] == "Enterprise"
