@@ -17,6 +17,7 @@ from memories.entities import GENERIC_HEADS
 from memories.mentions import (
     PERSON,
     PLAN_TIERS,
+    PRIORITY_WORDS,
     KnownNames,
     Mention,
     Token,
@@ -111,7 +112,16 @@ _Span = tuple[int, int, str]
 
 def _value_spans(sentence: list[Token], text: str, wanted: str) -> list[_Span]:
     values: list[Value] = _VALUE_FINDERS[wanted](sentence, text)
-    return [(1, v.start, span_text(text, sentence[v.start : v.end])) for v in values]
+    return [(_freshness(sentence, v.start), v.start, span_text(text, sentence[v.start : v.end])) for v in values]
+
+
+def _freshness(sentence: list[Token], start: int) -> int:
+    """2: said as the new value ("now Jan 20", "moved to high"); 0: said as the old one ("was Dec 1", "from low");
+    1: neither."""
+    before = {t.low for t in sentence[max(0, start - 2) : start]}
+    if before & _OLD_MARKS:
+        return 0
+    return 2 if before & _NEW_MARKS else 1
 
 
 def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozenset[str], names: KnownNames,
@@ -133,15 +143,21 @@ def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
     return before in _ARTICLES and after.isalpha() and after.islower()
 
 
+_OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old"})
+_NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "new"})
+_VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS
 _PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
 _ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
 
 
 def _fit(m: Mention, wanted: str) -> int:
-    """2: the mention is surely of the wanted type; 1: it may be (systems, tools, projects and accounts are often
-    bare names); 0: it is not, or too likely something else (a first and last name is a person)."""
-    if wanted not in m.types:
+    """3: a first and last name for a person; 2: the mention is surely of the wanted type; 1: it may be (systems,
+    tools, projects and accounts are often bare names); 0: it is not, or too likely something else (a first and
+    last name is a person, a plan tier or a priority is a value)."""
+    if wanted not in m.types or m.name.casefold() in _VALUE_WORDS:
         return 0
+    if wanted == PERSON and m.person_likely and " " in m.name:
+        return 3
     if m.explicit or len(m.types) == 1:
         return 2
     if wanted == PERSON:

@@ -78,3 +78,14 @@ def test_in_a_reply_a_pronoun_stands_for_the_subject_named_just_before():
 def test_a_message_keeps_its_topic_from_one_sentence_to_the_next():
     read = read_slot("Pellucid Health", "plan", items("Owen Pritchard handles Pellucid. Enterprise plan, the big one"))
     assert read is not None and read[0] == "Enterprise"
+
+
+def test_the_new_value_beats_the_old_one_in_the_same_sentence():
+    read = read_slot("Atlas", "date", items("Atlas deadline moved btw, was Dec 1, now Jan 20 because of customs"))
+    assert read is not None and read[0] == "Jan 20"
+
+
+def test_a_full_name_beats_a_plan_tier_for_a_person():
+    read = read_slot("Norrland Outdoor", "person",
+                     items("Norrland Outdoor: renewal's in September, they're on Pro, Matteo Ricci looks after them"))
+    assert read is not None and read[0] == "Matteo Ricci"
