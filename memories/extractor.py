@@ -94,6 +94,10 @@ _NOT_IN_NOUN_PHRASE = frozenset(
     "thinks think know knows".split()
 ) | NEGATIONS
 _DESCRIPTION_LEAD = frozenset({"is", "'s", "are", "was", "were", "a", "an", "the", "our", "their", "its", "basically"})
+_LABEL_OPENERS = frozenset("and but so also plus then though btw fyi no yes not".split())
+# value nouns that open a subjectless part after a name label: "Oakhurst: renewal's in May, priority high"
+_LABEL_VALUE_NOUNS = frozenset("renewal renewals renewal's deadline deadline's priority prio status plan tier due "
+                               "owner owner's lead am".split())
 _CLAUSE_SPLIT = frozenset({"but", "whereas", "however", "although", "though", ";", "-", "–", "—"})
 _PLAN_SKIP = frozenset({"is", "was", "'s", ":", "-", "=", "now", "currently", "to", "the", "set", "changed", "moved"})
 _RANK_PENALTY = 1.5  # per mention skipped between the cue and a candidate: nearness outweighs a better type fit
@@ -255,6 +259,9 @@ class RuleExtractor:
                 self._pronouns.observe(channel, [m for m in topic if not m.pronoun], self._is_person,
                                        self._could_be_thing)
                 topic_names = [m.name for m in topic if not m.pronoun and not self._is_person(m)]
+                if not label_update and len(topic) == 1 and self._named_thing(topic[0]) and topic[0].start == 0 and (
+                        topic[0].end == label_end - 1):
+                    body = self._label_subject(sentence[: label_end - 1], body, text, known)
             mentions = find_mentions(
                 body, text, known=known, learned=self._learned,
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
@@ -323,6 +330,69 @@ class RuleExtractor:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
         return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
+
+    def _label_subject(self, label: list[Token], body: list[Token], message: str, known: KnownNames) -> list[Token]:
+        """"Oakhurst: Starter plan, renews in August, handled by Rosa": a label that is only a name is the
+        subject of each comma-separated part that names none of its own. Such a part is read with the label's
+        tokens in front of it (a bare tier, "Enterprise", as "<label> is on Enterprise"); a part with its own
+        subject or a pronoun is left as written."""
+        parts: list[list[Token]] = [[]]
+        for t in body:
+            if t.low in (",", ";"):
+                parts.append([])
+            else:
+                parts[-1].append(t)
+        out: list[Token] = []
+        changed = False
+        for part in parts:
+            words = [t for t in part if t.is_word]
+            own = not words or not self._subjectless(part, message, known)
+            if out:
+                # a part read with the label is its own clause, so "renews" binds to the label and no other name
+                at = part[0].start if part else label[-1].end
+                out.append(Token(",", ",", at, at) if own and not changed else Token(";", ";", at, at))
+            if own:
+                out += part
+                continue
+            changed = True
+            lows = [t.low for t in words]
+            if all(w in PLAN_TIERS or w in ("plan", "tier") for w in lows) and words[0].text[0].isupper():
+                at = part[0].start
+                out += [*label, Token("is", "is", at, at), Token("on", "on", at, at), *part]
+            else:
+                out += [*label, *part]
+        return out if changed else body
+
+    def _named_thing(self, m: Mention) -> bool:
+        """A label name that is no person ("Bea:", "Marco:" address someone): a single-word name must be known,
+        or learned, as something else."""
+        if PERSON not in m.types:
+            return True
+        learned = self._learned(m.name)
+        if learned is not None:
+            return learned != PERSON
+        # "Oakhurst:" after "Oakhurst Schools": the short form of a known name that is no person's
+        return " " in m.name and not m.person_likely and m.types != _SINGLE_TYPE[PERSON]
+
+    def _subjectless(self, part: list[Token], message: str, known: KnownNames) -> bool:
+        """Does this part of a labelled statement open on a verb, a value or a value noun rather than a name,
+        a pronoun or a person ("renews in August", "Starter plan", "renewal's in May", not "Carmen handles
+        them", "they're on Pro", "I think so")?"""
+        first = part[0]
+        if first.low in _SUBJECT_PRONOUNS or first.low in _FIRST_PERSON_WORDS or first.low in _LABEL_OPENERS:
+            return False
+        if not first.is_word:
+            return False
+        lows = [t.low for t in part]
+        if all(w in PLAN_TIERS or w in ("plan", "tier") for w in lows if w.isalpha()) and first.text[0].isupper():
+            return True
+        if first.text[0].isupper() or any(c.isdigit() for c in first.text):
+            return False  # a name of its own ("Sofia runs it"), or a date standing alone
+        found = find_mentions(part, message, known=known, learned=self._learned,
+                              resolve_pronoun=lambda kind, so_far: None, common=self._common)
+        if any(m.start == 0 and not m.pronoun for m in found):
+            return False  # "ledgerd depends on it": a lowercase system name opens the part
+        return first.low in CUE_FIRST_WORDS or first.low in _LABEL_VALUE_NOUNS
 
     # --- a question and the message that answers it --------------------------------------------------------
 

@@ -328,3 +328,41 @@ def test_a_prefixed_everyday_compound_is_not_a_service(word):
 @pytest.mark.parametrize("name", ["rate-card", "geo-pin", "stock-tally"])
 def test_a_kebab_service_name_still_reads_as_one(name):
     assert read(f"{name} depends on Corvane", channel="infra") == [(name, "depends_on", "Corvane")]
+
+
+# --- a name label as the subject of the parts that follow it -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Wexlow Foods: Growth plan, renews in March",
+         [("Wexlow Foods", "plan", "Growth"), ("Wexlow Foods", "renews_in", "March")]),
+        ("Pemberly Textiles: renewal's in October, handled by Nadia Osei",
+         [("Pemberly Textiles", "renews_in", "October"), ("Pemberly Textiles", "handled_by", "Nadia Osei")]),
+        ("Carrow Logistics: Tomas Reyes looks after them, Enterprise, renewing in June",
+         [("Carrow Logistics", "plan", "Enterprise"), ("Carrow Logistics", "renews_in", "June")]),
+    ],
+)
+def test_a_name_label_is_the_subject_of_the_parts_without_one(text, expected):
+    got = read(text, channel="accounts")
+    for fact in expected:
+        assert fact in got
+    assert all(s != "Nadia Osei" and s != "Tomas Reyes" and s != "Enterprise" for s, _, _ in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks: renews in March, I checked",  # a courtesy, not a name
+        "Standup: blocked on the vendor",
+        "Ok: handled by the usual folks",
+    ],
+)
+def test_a_label_that_names_nothing_gives_the_parts_no_subject(text):
+    assert read(text, channel="accounts") == []
+
+
+def test_a_label_addressing_a_person_gives_them_no_account_facts():
+    got = read_after(["Priya Nair joined the channel today"], "Priya: Enterprise, renews in May", "accounts")
+    assert all(s not in ("Priya", "Priya Nair") for s, _, _ in got)
