@@ -19,8 +19,11 @@ from memories.graph_store import Edge, GraphStore, is_single_valued
 from memories.linker import Linker, NodeEmbeddings
 from memories.prompt import build_prompt
 from memories.protocol import EdgeView, MemoryConfig, NodeView, Snapshot
-from memories.question import ParsedQuestion, Slot, parse_descriptive, parse_question, prototypes, subject_types, type_routes
-from memories.text import asked_sentence
+from memories.question import (
+    TYPE_NOUNS_SURFACE, ParsedQuestion, Slot, parse_descriptive, parse_question, prototypes, relations_named,
+    subject_types, type_routes,
+)
+from memories.text import asked_sentence, words
 from memories.tokens import count_tokens
 from scenarios.models import PREDICATES, Turn
 
@@ -103,6 +106,18 @@ MAX_PATHS_KEPT = 5  # paths kept in the trace besides the answer's
 MAX_PARSED_CACHED = 512
 MAX_LISTED = 3  # a multi-valued last hop lists up to this many objects ("FeatureStore, AuthService")
 MAX_MISSED = 3  # turns listed in a missing-edge diagnostic
+# Words by which a later message says a value changed ("Update: Vireo has been moved to eu-west-3", "bump slotter
+# to high", "Saffron's unblocked"). On a text-extracted graph, such a message about a walked subject that gave
+# extraction nothing about it means the edge walked may be stale: the walk then does not answer with confidence.
+CHANGE_WORDS = frozenset(
+    "now update updated moved moving changed switched reassigned replaced swapped migrated relocated transferred "
+    "bump bumped bumping escalated downgraded upgraded lowered raised pushed slipped unblocked handing handoff "
+    "takeover".split()
+)
+CHANGE_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("no", "longer"), ("took", "over"), ("taken", "over"), ("taking", "over"), ("takes", "over"),
+    ("handed", "over"), ("going", "forward"), ("back", "on"), ("back", "to"), ("any", "more"),
+)
 
 
 @dataclass(frozen=True)
@@ -255,6 +270,8 @@ class GraphMemory:
                     d_links, _, d_result = self.resolve(described, as_of)
                     if d_result.failure is None:
                         parsed, links, result = described, d_links, d_result
+            if result.failure is None and self.config.extraction == "rules":
+                result = self._doubt(result, as_of)
             answer_text, answer_paths = self._answer_text(result)
             # Retrieval and reading end here; what follows renders the trace and counts the prompt's tokens.
             latency_ms = (time.perf_counter() - start) * 1000.0
@@ -465,23 +482,90 @@ class GraphMemory:
         return Answer(backend=self.name, text=text, context=context, prompt=prompt, tokens=count_tokens(prompt),
                       latency_ms=latency_ms, trace=trace)
 
+    def _doubt(self, result: WalkResult, as_of: int | None) -> WalkResult:
+        """The answered walk, or a "stale" failure when a single-valued edge on its path may have been replaced:
+        a later message names the edge's subject, says something changed, and gave extraction nothing about
+        that subject (so the update, if it was one, never reached the graph)."""
+        best = result.paths[0]
+        for edge, back in best.hops:
+            if back or not is_single_valued(edge.predicate):
+                continue
+            if self._later_changes(edge, as_of):
+                return WalkResult(result.paths[:1], "stale", result.chain, stuck_at=edge.subject,
+                                  needed=edge.predicate)
+        return result
+
+    def _later_changes(self, edge: Edge, as_of: int | None) -> list[int]:
+        """Turns after `edge` was stated that name its subject with a word of change and speak of the edge's
+        relation (a phrase of it, or a thing of the kind it points at: "bump slotter to high" is about a priority,
+        not an owner), yet yielded no edge of that subject."""
+        key = edge.subject
+        pattern = self._name_pattern(key, short=True)
+        if pattern is None:
+            return []
+        values: re.Pattern[str] | None = None
+        hits = []
+        for t, (text, touched) in sorted(self._said.items()):
+            if t <= edge.valid_from or t in edge.turns or (as_of is not None and t > as_of) or key in touched:
+                continue
+            if not (pattern.search(text) and _says_change(text)):
+                continue
+            if edge.predicate not in relations_named(text):
+                if values is None:
+                    values = self._kind_pattern(edge.object)
+                if values is None or not values.search(text):
+                    continue
+            hits.append(t)
+        return hits
+
+    def _kind_pattern(self, key: str) -> re.Pattern[str] | None:
+        """The names of every node of `key`'s type (its own included: "moved from eu-west-1 to ...")."""
+        kind = self.store.node(key).type
+        names = sorted({n.name for n in self.store.nodes() if n.has_type(kind) and n.name.strip()},
+                       key=lambda n: (-len(n), n))
+        if not names:
+            return None
+        return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.IGNORECASE)
+
+    def _name_pattern(self, key: str, short: bool = False) -> re.Pattern[str] | None:
+        """A pattern for the node's name and aliases; `short` adds the first distinctive word of a name of several
+        words, which is how chat names a thing once it is known ("Brightleaf" for Brightleaf Grocers)."""
+        node = self.store.get(key)
+        if node is None:
+            return None
+        names = {n for n in (node.name, *(alias for alias, _ in node.aliases)) if n.strip()}
+        if short and not node.is_value:
+            for name in list(names):
+                parts = name.split()
+                heads = [w for w in parts if len(w) >= 4 and w.lower() not in TYPE_NOUNS_SURFACE
+                         and w[:1].isalnum()]
+                if len(parts) > 1 and heads:
+                    names.add(heads[0])
+        names = sorted(names, key=lambda n: (-len(n), n))
+        if not names:
+            return None
+        return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.IGNORECASE)
+
     def _missing(self, result: WalkResult, as_of: int | None) -> MissingEdge | None:
         """The edge a failed walk needed, and the turns that named its node but gave extraction nothing about it.
         Only for a text-extracted graph: with gold facts there is no extraction to blame."""
-        if (self.config.extraction == "oracle" or result.failure not in ("no_edge", "no_path")
+        if (self.config.extraction == "oracle" or result.failure not in ("no_edge", "no_path", "stale")
                 or result.stuck_at is None or result.needed is None):
             return None
         key = result.stuck_at
         node = self.store.get(key)
         if node is None:
             return None
-        names = sorted({n for n in (node.name, *(alias for alias, _ in node.aliases)) if n.strip()},
-                       key=lambda n: (-len(n), n))
-        if not names:
-            return MissingEdge(subject=node.name, predicate=result.needed)
-        pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.IGNORECASE)
-        hits = [t for t, (text, touched) in sorted(self._said.items())
-                if (as_of is None or t <= as_of) and key not in touched and pattern.search(text)]
+        if result.failure == "stale":
+            # the turns that said the walked edge changed, extraction finding nothing in them
+            edge = next(e for e, _ in result.paths[0].hops if e.subject == key and e.predicate == result.needed)
+            hits = self._later_changes(edge, as_of)
+        else:
+            pattern = self._name_pattern(key)
+            if pattern is None:
+                return MissingEdge(subject=node.name, predicate=result.needed)
+            hits = [t for t, (text, touched) in sorted(self._said.items())
+                    if (as_of is None or t <= as_of) and key not in touched and pattern.search(text)]
         return MissingEdge(subject=node.name, predicate=result.needed,
                            turns=[MissedTurn(turn=t, text=self._said[t][0]) for t in hits[:MAX_MISSED]],
                            more=max(0, len(hits) - MAX_MISSED))
@@ -565,6 +649,13 @@ class GraphMemory:
                           turns=list(e.turns), speaker=e.speaker, channel=e.channel, valid_from=e.valid_from,
                           valid_to=e.valid_to, extracted=e.extracted) for e in self.store.edges()]
         return Snapshot(backend=self.name, nodes=nodes, edges=edges)
+
+
+def _says_change(text: str) -> bool:
+    tokens = words(text)
+    if any(t in CHANGE_WORDS for t in tokens):
+        return True
+    return any(tuple(tokens[i : i + len(p)]) == p for p in CHANGE_PHRASES for i in range(len(tokens) - len(p) + 1))
 
 
 def _start_types(parsed: ParsedQuestion) -> frozenset[str] | None:

@@ -249,6 +249,13 @@ class GraphStore:
                     edge.turns.append(turn)
                 return edge
         if self.supersession and is_single_valued(predicate):
+            # "Jonas is handing Cobalt to Sakura", "moved from eu-west-1 to eu-west-3": the turn that set the new
+            # value names the old one too. The old value, named again in the very turn that retired it, is the
+            # value it replaced, not a change back.
+            for edge in self._out[s.key]:
+                if (edge.predicate == predicate and edge.object == o.key and edge.valid_to == turn
+                        and edge.valid_from < turn):
+                    return edge
             for edge in open_same:
                 edge.valid_to = turn
                 self.graph.edges[edge.subject, edge.object, edge.id]["valid_to"] = turn

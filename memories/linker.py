@@ -19,8 +19,11 @@ from memories.text import STOPWORDS, stem, words
 OVERLAP_THRESHOLD = 0.5
 # Semantic acceptance (all-MiniLM-L6-v2 cosines): a clear match, or a weaker one that clearly beats the runner-up.
 # Candidates are already narrowed to the node types the question's first relation can start from.
+# Below the floor a paraphrase's nearest description is as often a wrong node as the right one (on text-extracted
+# graphs the right node may hold no description at all), and a wrong link walks confidently to a wrong answer:
+# refusing leaves the question to a memory that reads the text.
 SEMANTIC_THRESHOLD = 0.35
-SEMANTIC_FLOOR = 0.15
+SEMANTIC_FLOOR = 0.21
 SEMANTIC_MARGIN = 0.03
 
 
@@ -86,7 +89,8 @@ def looks_like_a_name(mention: str) -> bool:
     """"Nikhil", "the Tidewater Farms account": a proper name the graph does not hold. Its embedding says
     nothing about which node it is, so the semantic step (meant for descriptions: "the analytics endpoint")
     leaves it alone rather than link it to whichever name happens to embed nearby."""
-    parts = [w for w in mention.split() if w.lower() not in _LEADING]
+    # a joining sign inside a name ("Hollis & Vane", "Ferris + Lowe") is part of it, not a word against it
+    parts = [w for w in mention.split() if w.lower() not in _LEADING and any(c.isalnum() for c in w)]
     capitalised = [w for w in parts if w[:1].isupper() or any(c.isdigit() for c in w)]
     return bool(parts) and bool(capitalised) and all(
         w[:1].isupper() or any(c.isdigit() for c in w) or w.lower() in TYPE_NOUNS_SURFACE for w in parts)

@@ -147,10 +147,12 @@ _TYPE_NOUNS: dict[str, str] = {
 TYPE_NOUNS: dict[str, str] = {stem(k): v for k, v in _TYPE_NOUNS.items()}
 TYPE_NOUNS_SURFACE = frozenset(_TYPE_NOUNS)
 _WHERE_TYPES = ("office", "region")
-# "Which city / country ...": a place on the map. The region an office is in answers it when the graph knows it,
-# else the office itself (named after its city, "Berlin office"); the first admissible type is the preferred one.
+# "Which city / country ...": a place on the map, which the graph holds as the region an office is in. An office
+# is not an answer to it: offices are often named after no city at all ("Mill office", "Canal House", "HQ"), so
+# a walk that reaches an office and knows no place for it fails (and the hybrid reads the last step from text)
+# rather than answer a building for a city.
 _PLACE_NOUNS = frozenset(stem(w) for w in "city cities town towns country countries nation".split())
-_PLACE_TYPES = ("region", "office")
+_PLACE_TYPES = ("region",)
 _WHEN_TYPES = ("month", "date")
 
 _WH = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "how"})
@@ -251,6 +253,18 @@ def _build_lexicon() -> dict[str, list[tuple[tuple[str, ...], dict[str, float]]]
 
 
 _LEXICON = _build_lexicon()
+
+
+def relations_named(text: str) -> frozenset[str]:
+    """The predicates whose lexicon phrases occur in `text` (a message, not only a question): "Noor is handing
+    the lead to Mei-Lin" names led_by; "Saffron's back on track" names status."""
+    stems = [_stem(w) for w in words(text)]
+    found: set[str] = set()
+    for i, first in enumerate(stems):
+        for key, preds in _LEXICON.get(first, ()):
+            if tuple(stems[i : i + len(key)]) == key:
+                found.update(preds)
+    return frozenset(found)
 
 
 _STEMS: dict[str, str] = {}

@@ -255,3 +255,60 @@ def test_a_walk_that_read_only_the_last_relation_takes_the_schema_route_that_con
     assert result.failure is None
     assert result.chain == ["owned_by", "member_of"]
     assert memory.store.name_of(result.paths[0].node) == "Trust team"
+
+
+# ---- wrong answers on text-extracted graphs: stale edges and same-turn handovers ----
+def _scripted(embedder, said: list[tuple[str, list[tuple[str, str, str]]]]) -> GraphMemory:
+    """A rules-extraction graph whose extractor is replaced by a script: each turn's text and the facts
+    "extraction" found in it (none, for a message it missed)."""
+    from scenarios.models import Turn
+
+    memory = GraphMemory(MemoryConfig(extraction="rules"), embedder)
+    script = {text: facts for text, facts in said}
+    memory._extract = lambda turn: ([(s, p, o, None) for s, p, o in script[turn.text]], [])
+    memory.ingest_many([Turn(index=i, speaker="agent_a", text=text) for i, (text, _) in enumerate(said)])
+    return memory
+
+
+def test_an_unextracted_later_change_to_the_walked_relation_makes_the_walk_fail_as_stale(hash_embedder):
+    memory = _scripted(hash_embedder, [
+        ("Quarrel is on low priority.", [("Quarrel", "priority", "low")]),
+        ("Tove Aalto owns Quarrel.", [("Quarrel", "owned_by", "Tove Aalto")]),
+        ("heads up: Quarrel got bumped, it's urgent now", []),  # extraction found nothing
+    ])
+    answer = memory.answer("What priority is Quarrel?")
+    assert answer.text == "" and answer.trace.failure == "stale"
+    assert answer.trace.missing is not None and [m.turn for m in answer.trace.missing.turns] == [2]
+    # the change spoke of priority, not of the owner: the owner's edge still answers
+    assert memory.answer("Who owns Quarrel?").text == "Tove Aalto"
+
+
+def test_a_later_mention_without_a_word_of_change_leaves_the_answer_alone(hash_embedder):
+    memory = _scripted(hash_embedder, [
+        ("Quarrel is on low priority.", [("Quarrel", "priority", "low")]),
+        ("is the Quarrel priority queue slow for anyone?", []),
+    ])
+    assert memory.answer("What priority is Quarrel?").text == "low"
+
+
+def test_the_staleness_check_is_only_for_text_extracted_graphs(hash_embedder):
+    from scenarios.models import Fact, Turn
+
+    memory = GraphMemory(MemoryConfig(), hash_embedder)
+    memory.ingest_many([
+        Turn(index=0, speaker="a", text="Quarrel is on low priority.",
+             facts=[Fact(subject="Quarrel", predicate="priority", object="low")]),
+        Turn(index=1, speaker="a", text="Quarrel got bumped, its priority is urgent now"),
+    ])
+    assert memory.answer("What priority is Quarrel?").text == "low"
+
+
+def test_the_old_value_named_in_the_turn_that_replaced_it_does_not_come_back(hash_embedder):
+    memory = _scripted(hash_embedder, [
+        ("Ivo Kask leads Larch.", [("Larch", "led_by", "Ivo Kask")]),
+        # a handover names the new lead and the old one; extraction read both as led_by, the old one last
+        ("Ivo is handing Larch to Mira Pold", [("Larch", "led_by", "Mira Pold"), ("Larch", "led_by", "Ivo Kask")]),
+    ])
+    answer = memory.answer("Who leads Larch?")
+    assert answer.text == "Mira Pold"
+    assert [(h.object, h.turns) for h in answer.trace.stale] == [("Ivo Kask", [0])]

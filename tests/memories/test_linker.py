@@ -102,3 +102,36 @@ def test_the_analytics_endpoint_links_to_reporting_api_by_meaning(minilm):
 @pytest.mark.integration
 def test_lexical_mode_finds_nothing_for_the_analytics_endpoint(minilm):
     assert _linker(minilm, mode="lexical").link("the analytics endpoint").node is None
+
+
+def test_a_name_joined_by_an_ampersand_is_a_name_not_a_description(hash_embedder):
+    # "Hollis & Vane" is no node: the meaning step must not link it to whichever description embeds nearest
+    decision = _linker(hash_embedder).link("Hollis & Vane")
+    assert decision.node is None and decision.step == "none"
+
+
+def test_a_weak_semantic_match_is_refused_even_without_a_close_runner_up():
+    from memories.linker import SEMANTIC_FLOOR
+
+    class Fixed:
+        """An embedder giving each text a chosen direction, so the cosines are known."""
+
+        def __init__(self, table):
+            self.table = table
+
+        def encode(self, texts):
+            import numpy as np
+
+            return np.array([self.table.get(t, [0.0, 0.0, 1.0]) for t in texts], dtype="float32")
+
+    store = GraphStore()
+    store.add_fact("Kettle", "described_as", "prints shipping labels", turn=0)
+    store.add_fact("Kettle", "owned_by", "Ada", turn=0)
+    weak = SEMANTIC_FLOOR - 0.02
+    table = {"the one that prints shipping labels": [1.0, 0.0, 0.0],
+             "returns desk": [weak, (1 - weak ** 2) ** 0.5, 0.0]}
+    embeddings = NodeEmbeddings(Fixed(table))
+    embeddings.mark(store.node(store.resolve("Kettle")))
+    decision = Linker(store, embeddings).link("the returns desk", types=frozenset({"component"}))
+    assert decision.node is None and decision.step == "none"
+    assert decision.runner_up == "Kettle"  # the nearest is still reported
