@@ -141,6 +141,7 @@ class Unfinished:
     start: str  # the name to go on from: the node the walk stood on, or the question's own words for its anchor
     remaining: list[str]  # the relations still to take, in order
     walked: list[Hop]  # the edges the graph did walk
+    doubted: bool = False  # the first remaining step has an edge the graph doubts: a later turn may have replaced it
 
 
 @dataclass
@@ -577,6 +578,8 @@ class GraphMemory:
         with self._lock:
             parsed = self.parse(question)
             _, _, result = self.resolve(parsed, as_of)
+            if result.failure is None and self.config.extraction == "rules":
+                result = self._doubt(result, as_of)
             plan = self._unfinished(parsed, result, as_of)
             if plan is None or not parsed.expected_types:
                 return plan
@@ -591,6 +594,14 @@ class GraphMemory:
             return plan
 
     def _unfinished(self, parsed: ParsedQuestion, result: WalkResult, as_of: int | None) -> Unfinished | None:
+        if result.failure == "stale" and result.paths:
+            # walked to an answer over an edge a later turn may have replaced: from that edge on, read again
+            hops = result.paths[0].hops
+            at = next((i for i, (e, _) in enumerate(hops)
+                       if e.subject == result.stuck_at and e.predicate == result.needed), None)
+            if at is not None:
+                return Unfinished(self.store.name_of(result.stuck_at), [e.predicate for e, _ in hops[at:]],
+                                  [self._hop(e, as_of) for e, _ in hops[:at]], doubted=True)
         if result.failure == "no_edge" and result.stuck_at is not None and result.needed is not None:
             walked = result.paths[0].hops if result.paths else ()
             remaining = result.chain[len(walked):] or [result.needed]

@@ -101,7 +101,7 @@ class HybridMemory:
             trace = graph.trace.model_copy(update={"backend": self.name, "served_by": "graph"})
             return graph.model_copy(update={"backend": self.name, "trace": trace})
         plan = None
-        if graph.trace.failure in ("no_edge", "no_path", "no_link"):
+        if graph.trace.failure in ("no_edge", "no_path", "no_link", "stale"):
             plan = self.graph.unfinished(question, as_of=as_of)
             # a one-step question gains nothing from being reworded: vector RAG takes it as asked
             if plan is not None and (plan.walked or len(plan.remaining) > 1):
@@ -110,7 +110,7 @@ class HybridMemory:
                     return bridged
         vector = self.fallback.answer(question, as_of=as_of)
         if plan is not None and not plan.walked and len(plan.remaining) == 1:
-            vector = self._typed_read(question, vector, plan.start, plan.remaining[0])
+            vector = self._typed_read(question, vector, plan.start, plan.remaining[0], latest=plan.doubted)
         g = graph.trace
         # The vector's candidates and reader pick, beside the graph's reason for passing (links, chain, failure).
         trace = vector.trace.model_copy(update={
@@ -123,12 +123,13 @@ class HybridMemory:
         latency = graph.latency_ms + vector.latency_ms
         return vector.model_copy(update={"backend": self.name, "trace": trace, "latency_ms": latency})
 
-    def _typed_read(self, question: str, vector: Answer, subject: str, predicate: str) -> Answer:
+    def _typed_read(self, question: str, vector: Answer, subject: str, predicate: str, *,
+                    latest: bool = False) -> Answer:
         """The vector's answer, read again knowing what the graph made of the question: the thing of the asked
         type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
         started = time.perf_counter()
         slot = read_slot(subject, PREDICATES[predicate][1], _ranked(vector), known=self.graph.names(),
-                         lead_in=self._lead_in)
+                         lead_in=self._lead_in, latest=latest)
         if slot is None:
             return vector
         found, picked = slot
@@ -150,8 +151,9 @@ class HybridMemory:
         candidates: list[Candidate] = []
         latency = graph.latency_ms
         visited = {plan.start} | {h.subject for h in hops} | {h.object for h in hops}
-        for predicate in plan.remaining:
-            step = self.graph.step(name, predicate, as_of=as_of)
+        for number, predicate in enumerate(plan.remaining):
+            doubted = plan.doubted and number == 0  # the graph's own edge here is what is in doubt
+            step = None if doubted else self.graph.step(name, predicate, as_of=as_of)
             if step is not None:
                 name, hop = step
                 if name in visited:
@@ -167,7 +169,7 @@ class HybridMemory:
             read = self.fallback.answer(asked, as_of=as_of)
             started = time.perf_counter()
             slot = read_slot(name, subject_type if backward else object_type, _ranked(read),
-                             known=self.graph.names(), lead_in=self._lead_in)
+                             known=self.graph.names(), lead_in=self._lead_in, latest=doubted)
             latency += read.latency_ms + (time.perf_counter() - started) * 1000.0
             if slot is None:
                 return None

@@ -48,15 +48,19 @@ def subject_words(name: str) -> frozenset[str]:
 
 
 def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] = (),
-              lead_in: Callable[[ContextItem], Sequence[str]] | None = None) -> tuple[str, ContextItem] | None:
+              lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
+              ) -> tuple[str, ContextItem] | None:
     """The thing of type `wanted` (an entity type of scenarios.models.PREDICATES, or priority, month, date,
     status) that the retrieved `items` state beside `subject`, with the item it came from; None when no statement
     that names the subject holds one. `lead_in(item)` gives the turns just before an item in its channel: an item
-    that does not name the subject is read as a reply when they do ("when's their renewal?" / "November.")."""
+    that does not name the subject is read as a reply when they do ("when's their renewal?" / "November.").
+    The best-ranked item that holds one answers; with `latest`, the newest turn that holds one (a value known to
+    have changed)."""
     about = subject_words(subject)
     if not about or wanted == "description":
         return None
     names = KnownNames(known)
+    readings: list[tuple[str, ContextItem]] = []
     for item in items:
         text = _SPEAKER.sub("", item.text, count=1)
         said = sentences(text)
@@ -88,8 +92,13 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
                 spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, names, sp[2])]
             if spans:
                 best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
-                return best[2], item
-    return None
+                readings.append((best[2], item))
+                break
+        if readings and not latest:
+            break
+    if not readings:
+        return None
+    return max(readings, key=lambda r: max(r[1].turns, default=-1)) if latest else readings[0]
 
 
 def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: str) -> int:

@@ -89,3 +89,10 @@ def test_a_full_name_beats_a_plan_tier_for_a_person():
     read = read_slot("Norrland Outdoor", "person",
                      items("Norrland Outdoor: renewal's in September, they're on Pro, Matteo Ricci looks after them"))
     assert read is not None and read[0] == "Matteo Ricci"
+
+
+def test_with_latest_the_newest_turn_that_holds_a_value_answers():
+    said = [ContextItem(text="agent_a: ReportingAPI is high priority", turns=[3], rank=1),
+            ContextItem(text="agent_b: ReportingAPI sits at medium these days", turns=[30], rank=2)]
+    assert read_slot("ReportingAPI", "priority", said)[0] == "high"  # the best-ranked
+    assert read_slot("ReportingAPI", "priority", said, latest=True)[0] == "medium"
