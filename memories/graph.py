@@ -142,6 +142,7 @@ class Unfinished:
     remaining: list[str]  # the relations still to take, in order
     walked: list[Hop]  # the edges the graph did walk
     doubted: bool = False  # the first remaining step has an edge the graph doubts: a later turn may have replaced it
+    described: bool = False  # `start` is a description of the subject, not its name
 
 
 @dataclass
@@ -616,11 +617,12 @@ class GraphMemory:
                 result.needed]
             return Unfinished(self.store.name_of(result.stuck_at), route,
                               [self._hop(e, as_of) for e, _ in walked])
-        if result.failure == "no_link" and parsed.mentions and parsed.relations and not (
-                is_descriptive(parsed.mentions[0]) and " " in parsed.mentions[0].strip()):
-            # (a descriptive phrase, "the usage reports server", is the linker's to resolve, not a name)
+        if result.failure == "no_link" and parsed.mentions and parsed.relations:
             remaining = [s.best for s in parsed.slots if s.source != "typed"]
-            return Unfinished(parsed.mentions[0], remaining, []) if remaining else None
+            # a descriptive phrase ("the thing that issues expiring secrets") names no node: what it describes
+            # is for the taker of the steps to find first
+            described = is_descriptive(parsed.mentions[0]) and " " in parsed.mentions[0].strip()
+            return Unfinished(parsed.mentions[0], remaining, [], described=described) if remaining else None
         return None
 
     def names(self) -> list[str]:

@@ -19,6 +19,7 @@ from memories.slot_reader import read_slot
 from memories.tokens import count_tokens
 from scenarios.models import PREDICATES, Turn
 
+IDENTIFY_DEPTH = 4  # turns read to find what a description names: only the closest ones describe it
 REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
 
 # The plain question for one step of a chain, subject to object: what a person would ask to take that step.
@@ -103,6 +104,8 @@ class HybridMemory:
         plan = None
         if graph.trace.failure in ("no_edge", "no_path", "no_link", "stale"):
             plan = self.graph.unfinished(question, as_of=as_of)
+            if plan is not None and plan.described:
+                plan = self._identify(plan, as_of)
             # a one-step question gains nothing from being reworded: vector RAG takes it as asked
             if plan is not None and (plan.walked or len(plan.remaining) > 1):
                 bridged = self._bridge(question, plan, graph, as_of)
@@ -122,6 +125,16 @@ class HybridMemory:
         # between is bookkeeping, as for the other backends).
         latency = graph.latency_ms + vector.latency_ms
         return vector.model_copy(update={"backend": self.name, "trace": trace, "latency_ms": latency})
+
+    def _identify(self, plan: Unfinished, as_of: int | None) -> Unfinished | None:
+        """The entity a descriptive subject stands for, read from the turns most like the description: the name
+        of the first step's subject type nearest its words ("thimble generates thumbnails for every image")."""
+        found = self.fallback.answer(plan.start, as_of=as_of)
+        kind = PREDICATES[plan.remaining[0]][0]
+        slot = read_slot(plan.start, kind, _ranked(found)[:IDENTIFY_DEPTH], known=self.graph.names())
+        if slot is None:
+            return None
+        return Unfinished(slot[0], plan.remaining, plan.walked)
 
     def _typed_read(self, question: str, vector: Answer, subject: str, predicate: str, *,
                     latest: bool = False) -> Answer:

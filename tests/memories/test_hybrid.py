@@ -136,3 +136,18 @@ def test_a_one_step_fallback_reads_the_asked_type_even_below_k_and_counts_that_t
     picked = answer.context[answer.trace.reader_pick]
     assert answer.context[0].turns != [1]  # the vector's own top-1 was another turn
     assert picked.turns == [1] and "eu-central-1" in answer.prompt
+
+
+def test_a_described_subject_is_found_in_the_turn_that_describes_it_then_stepped_from(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(linker="lexical"), hash_embedder)
+    memory.ingest_many([
+        turn(0, "for context, thimble generates thumbnails for every uploaded product image"),
+        turn(1, "lunch?", speaker="agent_b"),
+        turn(2, "thimble is owned by Yuki Tanabe.", [["thimble", "owned_by", "Yuki Tanabe"]]),
+    ])
+    answer = memory.answer("Who owns the service that generates thumbnails for uploaded images?")
+    assert answer.text == "Yuki Tanabe"
+    # one step, so the vector's answer read for a person beside "thimble", found through its description
+    assert answer.trace.served_by == "vector" and answer.trace.failure == "no_link"
+    assert answer.context[answer.trace.reader_pick].turns == [2]
