@@ -1,5 +1,6 @@
-"""Reading one step of a chain out of retrieved turns: given a subject and a relation, the mention of the relation's
-object type nearest the subject, in the best-ranked statement that names both.
+"""Reading one step of a chain out of retrieved turns: given a subject and the type of thing asked for, the mention
+or value of that type nearest the subject, in the best-ranked turn that speaks of the subject (by name, by a
+pronoun in a reply, or as the topic of the message).
 
 The hybrid uses it where the graph has no edge. It is the reader with the asked type known, which the general
 reader has to guess from the question's words; it reads with the extractor's mention finder, so "the Manchester
@@ -36,6 +37,13 @@ from memories.text import STOPWORDS
 _SPEAKER = re.compile(r"^[^\s:]{1,40}: ")  # "agent_b: " before a transcript line
 _WORD = re.compile(r"[^\W_]+")
 _EDGE = "\"'`.,;:!?()[]{}<>*~"
+_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
+_ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
+_CONDITIONS = frozenset({"without", "unless", "if", "until"})  # "can't run without X": no denial of X
+_OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old"})
+_NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "new"})
+_VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capitals
+_NAMED_BY_HEAD = frozenset({"office", "team", "region"})
 
 
 def subject_words(name: str) -> frozenset[str]:
@@ -137,9 +145,10 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
                   ) -> list[_Span]:
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
                              resolve_pronoun=lambda kind, so_far: None)
-    return [(_fit(m, wanted), m.start, m.name) for m in mentions
-            if not m.pronoun and not set(_WORD.findall(m.name.casefold())) & about and _fit(m, wanted) > 0
-            and not _modifier_compound(sentence, m)]
+    spans = [(_fit(m, wanted), m.start, m.name) for m in mentions
+             if not m.pronoun and not set(_WORD.findall(m.name.casefold())) & about
+             and not _modifier_compound(sentence, m)]
+    return [sp for sp in spans if sp[0] > 0]
 
 
 def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
@@ -150,13 +159,6 @@ def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
     before = sentence[m.start - 1].low if m.start > 0 else ""
     after = sentence[m.end].text if m.end < len(sentence) else ""
     return before in _ARTICLES and after.isalpha() and after.islower()
-
-
-_OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old"})
-_NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "new"})
-_VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS
-_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
-_ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
 
 
 def _fit(m: Mention, wanted: str) -> int:
@@ -174,10 +176,6 @@ def _fit(m: Mention, wanted: str) -> int:
     if wanted in _NAMED_BY_HEAD or (m.person_likely and " " in m.name):
         return 0  # an office, a team or a region is written with its head noun or known as one
     return 1
-
-
-_NAMED_BY_HEAD = frozenset({"office", "team", "region"})
-_CONDITIONS = frozenset({"without", "unless", "if", "until"})
 
 
 def _plans(tokens: list[Token], text: str) -> list[Value]:
