@@ -1,8 +1,9 @@
-"""Backend 5, `hybrid`: the graph answers when it can. When its walk stops short on a chained question (an edge
-extraction missed, or a subject it never made a node), the hybrid takes each missing step by asking vector RAG the
-one-hop question ("Who owns zonemap?"), reads the object of the asked type out of what it retrieved
-(memories.slot_reader), and walks on from the answer, in the graph where it can. Anything else the
-graph cannot answer goes to vector RAG whole. The trace says which served, and marks the steps read from text.
+"""Backend 5, `hybrid`: the graph answers when it can. When its walk stops short (an edge extraction missed, a
+subject it never made a node, an edge a later turn may have replaced), the hybrid takes each missing step by asking
+vector RAG the one-step question ("Who owns zonemap?"), reads the thing of the asked type out of what it retrieved
+(memories.slot_reader), and walks on from there, in the graph where it can. A subject given only by description
+is first found in the turns most like the description. Anything else goes to vector RAG whole. The trace says
+which served, and marks the steps read from text.
 """
 
 from __future__ import annotations
