@@ -327,6 +327,10 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
      None, ("plan",), {"after": True, "update": True}),
     ("moved|upgraded|downgraded|switched|went|dropped from", None, ("plan",), {"after": True, "update": True}),
     ("signed|signs up for|to|with", None, ("plan",), {"after": True}),
+    # "signed for Pro", "they're moving up to Enterprise", "bumped up to Scale"
+    ("signed|signs|signing for", None, ("plan",), {"after": True}),
+    ("moving|moved|moves|bumped|bumping|stepped|stepping|trading|traded up to", None, ("plan",),
+     {"after": True, "update": True}),
     ("subscribed|subscribes|subscribe to", None, ("plan",), {"after": True}),
     ("bought|buys|purchased|purchases|chose|picked|pays for", None, ("plan",), {"after": True}),
     ("now", None, ("priority", "status"), {"after": True}),

@@ -139,6 +139,16 @@ _POSSESSIVES = frozenset({"their", "its", "his", "her"})
 _FIRST_PERSON_WORDS = frozenset({"i", "we", "you", "me", "us", "i'm", "we're", "you're"})
 _SUBJECT_PRONOUNS = frozenset({"it", "he", "she", "they", "we", "i", "you", "that", "this", "it's", "that's"})
 _NOMINAL_COPULAS = frozenset({"is", "'s", "="})
+# verbs that say how a thing is doing or what happens to it, not what it does: "Atlas needs more testing"
+_NOT_ROLE_VERBS = frozenset(
+    "needs seems looks sounds feels keeps gets has goes comes wants breaks fails crashes times throws hits "
+    "misses lacks belongs means matters changes moves switches depends remains stays happens starts stops ends "
+    "loses returns takes makes shows says asks lives sits".split()
+)
+# what follows a verb of something happening ("spiked around 2am", "failed overnight"), never a verb's object
+_AFTER_EVENT = frozenset("around after before during overnight again today yesterday earlier twice since until".split())
+_OBJECT_DETERMINERS = frozenset({"the", "a", "an", "all", "every", "each", "our", "their", "its", "any"})
+_PLACE_PREPOSITIONS = frozenset({"to", "from", "into", "in", "on", "onto", "via", "through", "with", "by", "at", "off"})
 _NOMINAL_DETERMINERS = frozenset({"the", "our", "a", "an", "their", "its"})
 _DESCRIPTION_ADVERBS = frozenset("basically essentially simply just really actually mostly mainly only".split())
 # Words before a statement's subject that are not a lead-in like "for context" or "fyi": verbs and copulas.
@@ -288,7 +298,8 @@ class RuleExtractor:
             if label_end > 1 and topic_names:
                 self._topic[channel or ""] = topic_names[0]
             elif len(lone) == 1 and len(mentions) == 1 and len([t for t in body if t.is_word]) <= 4 and not (
-                    self._is_person(lone[0])):
+                    self._is_person(lone[0])) and not (self._learned(lone[0].name) == "tool" and (
+                    channel or "") in self._topic):  # "Linear! fancy": a tool exclaimed over, the topic stays
                 self._topic[channel or ""] = lone[0].name  # "different thing: rider-app v3. status?"
             if question and asked is None:
                 asked = self._question_asked(body, text, mentions, prior, channel)
@@ -297,6 +308,7 @@ class RuleExtractor:
             if mentions and not question:
                 lows = [t.low for t in body]
                 update = message_update or label_update or _has_update_signal(lows)
+                sentence_start = len(facts)
                 for start, end in _clauses(lows):
                     clause_mentions = [
                         replace(m, start=m.start - start, end=m.end - start)
@@ -316,6 +328,14 @@ class RuleExtractor:
                         seen_facts.add(key)
                         facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                    update=f.update, score=round(f.score, 4), span=span))
+                if len(facts) == sentence_start and not _hedged(lows, mentions, len(lows)):
+                    for f in self._tool_list(lows, mentions, channel, prior, update):
+                        key = (f.subject, f.predicate, f.object)
+                        if key not in seen_facts:
+                            seen_facts.add(key)
+                            facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
+                                                       update=f.update, score=round(f.score, 4),
+                                                       span=span_text(text, body)))
             for m in mentions:  # what this sentence's facts taught about types holds for later pronouns too
                 kind = self._learned(m.name)
                 if kind is not None:
@@ -637,9 +657,13 @@ class RuleExtractor:
                 continue
             if cue.update and cue.after and not _INTENT_WORDS.isdisjoint(lows[max(0, cs - 3) : cs]):
                 continue  # "they want to move to Growth": a wish, not the new value
-            fact = self._value_fact(tokens, lows, mentions, message, cue, cs, ce, prior, consumed, values)
-            if fact is not None:
-                found.append(_Found(fact[0], fact[1], fact[2], update or cue.update, 1.0))
+            # the same words may cue several kinds of value ("moved up to high", "moved up to Enterprise"): the
+            # first whose value is there wins
+            for option in [c for c in VALUE_CUES[value_lows[cs]] if c.words == cue.words] or [cue]:
+                fact = self._value_fact(tokens, lows, mentions, message, option, cs, ce, prior, consumed, values)
+                if fact is not None:
+                    found.append(_Found(fact[0], fact[1], fact[2], update or option.update, 1.0))
+                    break
         if not found:
             found.extend(self._stated_status(tokens, lows, mentions, prior, update))
         if not found:
@@ -658,6 +682,8 @@ class RuleExtractor:
                 continue
             if len(cue.words) == 1 and cs > 0 and lows[cs - 1] in _NOUN_MARKERS:
                 continue  # "on call", "the lead", "to use": a noun or an intention, not a stated relation
+            if lows[ce - 1] == "on" and ce < len(lows) and lows[ce] == "it":
+                continue  # "she's already on it": taking care of something, no team joined
             if len(cue.words) == 1 and ce < len(lows) and lows[ce] in _MOTION:
                 continue  # "heading to Boston", "managed to get", "needs to ship": not the relation
             # a word may carry several cues ("runs X through Kafka", "runs Atlas"): the first that reads wins
@@ -773,13 +799,37 @@ class RuleExtractor:
         return self._resolve(cue.options, [thing, person], lows, person.end, thing.start, prior, modifiers=False)
 
     def _nominal(self, message: str, tokens: list[Token], lows: list[str], mentions: list[Mention]) -> list[_Found]:
+        found = self._nominal_at(message, tokens, lows, mentions)
+        if found:
+            return found
+        # "Bluejay. Priya leads it, it's the mobile app for approvals": after a comma, "it's the ..." describes
+        # what "it" stands for, when this message named that thing itself
+        for m in mentions:
+            if m.pronoun and lows[m.start] == "it" and m.start > 0 and lows[m.start - 1] == "," and (
+                    lows[m.start + 1 : m.start + 2] in (["'s"], ["is"])) and (
+                    lows[m.start + 2 : m.start + 3] and lows[m.start + 2] in _NOMINAL_DETERMINERS) and (
+                    self._could_be_thing(m)) and m.name.casefold() in message.casefold():
+                rest = [replace(x, start=x.start - m.start, end=x.end - m.start)
+                        for x in mentions if x.start >= m.start]
+                return self._nominal_at(message, tokens[m.start :], lows[m.start :], rest)
+        return []
+
+    def _nominal_at(self, message: str, tokens: list[Token], lows: list[str], mentions: list[Mention]) -> list[_Found]:
         """What a thing is said to be: "Kestrel is our mobile API gateway", "fraudscore = the model that flags
         bad merchants", "Ledgerline is the thing that flags duplicates", "zonemap is what draws the zones",
         "rider-pings basically just ingests heartbeats". The subject opens the statement (after a few lowercase
         words: "for context X is ..."), is no person, and the description names no other entity and no value."""
-        subject = next((m for m in mentions if m.types != _SINGLE_TYPE[REGION]), None)
-        if subject is None or subject.start > 5 or any(
-            not (w.isalpha() or w in (":", ",")) or w in _NOT_BEFORE_SUBJECT or w in CUE_FIRST_WORDS or w in NEGATIONS or w in HEDGES
+        colon = lows.index(":") + 1 if ":" in lows[:12] else 0
+        if not any(m.start == colon for m in mentions):
+            colon = 0  # "Mailroom is what sends email: receipts, resets": a list after the statement, no label
+        subject = next((m for m in mentions if m.types != _SINGLE_TYPE[REGION] and m.start >= colon), None)
+        # "for the new folks reading along: edgegate is ...": a label before a colon is an aside to the reader
+        label = subject is not None and 0 < subject.start <= 12 and lows[subject.start - 1] == ":" and all(
+            w.isalpha() or "'" in w for w in lows[: subject.start - 1]) and not any(
+            m.start < subject.start and self._is_person(m) is False for m in mentions)
+        if subject is None or (subject.start > 5 and not label) or any(
+            not (w.isalpha() or w in (":", ",") or label and "'" in w) or (
+                w in _NOT_BEFORE_SUBJECT or w in CUE_FIRST_WORDS) and not label or w in NEGATIONS or w in HEDGES
             for w in lows[: subject.start]
         ):
             return []
@@ -801,11 +851,22 @@ class RuleExtractor:
         if k >= stop:
             return []
         if not copula:
-            # "rider-pings basically just ingests gps heartbeats": an adverb of gist, then a verb of its own
+            # "rider-pings basically just ingests gps heartbeats": an adverb of gist, then a verb of its own;
+            # "thimble generates thumbnails for every image": a verb of doing with an object says what it is for
             verb = lows[k]
-            if not adverbs or not (verb.endswith("s") and verb.isalpha()) or verb in CUE_FIRST_WORDS or (
-                    verb in _STATUS_VERBS):
+            if not (verb.endswith("s") and verb.isalpha()) or verb in _STATUS_VERBS or verb.endswith("ss"):
                 return []
+            if verb in CUE_FIRST_WORDS:
+                return []  # "Atlas runs in eu-west-1", "Fenwick owns the flow": a relation's cue, read elsewhere
+            if not adverbs and (
+                verb in _NOT_ROLE_VERBS or stop - k < 3 or subject.pronoun or subject.person_likely
+                or not lows[k + 1].isalpha() or (lows[k + 1] in STOPWORDS and lows[k + 1] not in _OBJECT_DETERMINERS)
+                or self._learned(subject.name) not in (None, "component", "tool", "account")
+                or subject.start > 0 and lows[subject.start - 1] in _SKIP_DETERMINERS  # "the Ledgerline graphs"
+                or lows[k + 1] in _NOT_IN_NOUN_PHRASE  # "the graphs look flat": a noun, then the verb
+                or lows[k + 1].endswith("ed") and (k + 2 >= stop or lows[k + 2] in STOPWORDS or lows[k + 2] in _AFTER_EVENT)  # "retries spiked around"
+            ):
+                return []  # without an adverb of gist, only a service doing something to an object says what it is
             start, relative = k, True
         elif lows[k] == "what":
             start, relative = k + 1, True
@@ -814,13 +875,21 @@ class RuleExtractor:
             start, relative = (headed, True) if headed else (k, False)
         else:
             return []
-        inside = [m for m in mentions if m.start < stop and m.end > start]
+        # a hyphenated word that modifies a noun ("the bucket-plus-metadata layer", "temperature-controlled meds")
+        # is no entity the description points at
+        inside = [m for m in mentions if m.start < stop and m.end > start and not (
+            not m.explicit and m.end - m.start == 1 and "-" in lows[m.start] and m.end < stop and lows[m.end].isalpha()
+            and lows[m.end] not in STOPWORDS and (m.start == 0 or lows[m.start - 1] not in _PLACE_PREPOSITIONS))]
         if any(not tokens[m.start].text.isupper() or m.types == _SINGLE_TYPE[REGION] for m in inside):
             return []  # "Kestrel is our gateway to Orrery": a relation, read as one elsewhere
         while stop > start + 1 and lows[stop - 1] in _REPLY_TAILS | {"right", "tbh", "lol", "iirc"}:
             stop -= 1  # "slotter is the dock booking thing right": a tag, not part of the description
         words = lows[start:stop]
-        if not _NOT_DESCRIPTIVE.isdisjoint(words) or not PRIORITY_WORDS.isdisjoint(words) or any(
+        # the words of a clause after "the one that" are verbs ("issues RMA numbers"), and "the little cluster" is
+        # a size, not "a little slow": only a noun phrase's own words can make it a judgement
+        judged = [] if relative else [w for i, w in enumerate(words) if not (
+            w == "little" and start + i > 0 and lows[start + i - 1] in ("the", "our") and i + 1 < len(words))]
+        if not _NOT_DESCRIPTIVE.isdisjoint(judged) or not PRIORITY_WORDS.isdisjoint(words) or any(
             w in PLAN_TIERS and tokens[start + i].text[0].isupper() for i, w in enumerate(words)
         ) or find_statuses(tokens[start:stop], weak=False) or find_dates(tokens[start:stop], message):
             return []  # "Atlas is the top priority", "Acme is an Enterprise customer": a value, not a description
@@ -882,7 +951,7 @@ class RuleExtractor:
             if m.end <= cs and _modifier(lows, m, cs, value.start if value.start >= m.end else cs):
                 continue
             fit = self._fit(m, wanted) + (0.25 if prior == wanted and wanted in m.types else 0.0)
-            if m.pronoun and wanted != PERSON and m.types == _SINGLE_TYPE[PERSON]:
+            if m.pronoun and wanted != PERSON and (m.types == _SINGLE_TYPE[PERSON] or self._learned(m.name) == PERSON):
                 continue  # "they're on Pro" said right after a person was named: not the person's plan
             if fit <= 0 or (cue.predicate is None and value.kind != "plan" and fit < 1.0):
                 continue  # "X is now blocked": a generic cue with a common word needs more than a guessed type
@@ -1063,6 +1132,33 @@ class RuleExtractor:
             self._learn(project, "project")
             self._learn(tool, "tool")
             out.append(_Found(project.name, "uses", tool.name, update, 1.0))
+        return out
+
+    def _tool_list(self, lows: list[str], mentions: list[Mention], channel: str | None, prior: str | None,
+                   update: bool) -> list[_Found]:
+        """"Onfleet for dispatch and Metabase for the dashboards", said where a project is being talked about:
+        tools, each given a job, that the channel's current project uses. Nothing else may be named (a person
+        given a job, "Dana for the frontend", is no tool), and the job names no entity ("Linear for Atlas")."""
+        topic = self._topic.get(channel or "")
+        if topic is None or any(m.pronoun for m in mentions) or not NEGATIONS.isdisjoint(lows):
+            return []
+        kind = self._learned(topic)
+        if not (kind == "project" or (kind is None and prior == "project" and not topic.islower())):
+            return []
+        starts = {m.start for m in mentions}
+        first = next((k for k, w in enumerate(lows) if w[0].isalnum()), 0)
+        out: list[_Found] = []
+        for m in mentions:
+            if "tool" not in m.types or self._learned(m.name) not in (None, "tool") or name_key(m.name) == name_key(
+                    topic) or m.name.casefold() in self._speakers or self._is_person(m) and m.end - m.start > 1:
+                return []  # a person or another kind of entity is named: not a list of tools
+            joined = m.start == first or lows[m.start - 1] in ("and", ",", "plus", "+")
+            job = m.end + 1 < len(lows) and lows[m.end] == "for" and lows[m.end + 1].isalpha() and (
+                m.end + 1 not in starts) and lows[m.end + 1] not in _SUBJECT_PRONOUNS | _FIRST_PERSON_WORDS
+            if joined and job:
+                out.append(_Found(topic, "uses", m.name, update, 0.8))
+        for f, m in zip(out, [m for m in mentions if any(f.object == m.name for f in out)]):
+            self._learn(m, "tool")
         return out
 
     def _roster(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
@@ -1715,7 +1811,8 @@ def _description(message: str, tokens: list[Token], lows: list[str], relative: b
         return None
     if any(w in NEGATIONS or w.endswith("n't") for w in lows[start:end]):
         return None
-    if not relative and any(w in _NOT_IN_NOUN_PHRASE for w in lows[start:end]):
+    if not relative and any(w in _NOT_IN_NOUN_PHRASE and not (w == "go" and i > 0 and lows[start + i - 1] == "the")
+                            for i, w in enumerate(lows[start:end])):  # "an app for approvals on the go"
         return None
     if not relative and words[-1].endswith("ed") and "-" not in words[-1]:
         return None  # "Lena, the fix worked": a clause, not a noun phrase

@@ -846,7 +846,9 @@ def _rare_word(low: str) -> bool:
     vocabulary = known_words()
     if not vocabulary or not low.isalpha() or len(low) < 4 or low in vocabulary or low in _STOPWORDS:
         return False
-    return not any(low.endswith(end) and low[: -len(end)] in vocabulary for end in _INFLECTIONS)
+    # "approving", "stored": an inflection may drop a final "e" from the word the vocabulary holds
+    return not any(low.endswith(end) and (low[: -len(end)] in vocabulary or (
+        low[: -len(end)] + "e") in vocabulary) for end in _INFLECTIONS)
 
 
 def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_word: int) -> bool:
@@ -869,7 +871,9 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
     following = tokens[i + 1].low if i + 1 < len(tokens) else ""
     before = tokens[i - 1].low if i > 0 else ""
     verb_like = following.isalpha() and following.endswith(("s", "ed")) and not following.endswith("ss")
-    return (i == first_word and (following in _SUBJECT_FOLLOWERS or following in CUE_FIRST_WORDS or verb_like)) or (
+    # "for anyone new: edgegate is ...": a word just after a label's colon opens the statement too
+    opens = i == first_word or before == ":"
+    return (opens and (following in _SUBJECT_FOLLOWERS or following in CUE_FIRST_WORDS or verb_like)) or (
         before in _SLOT_OPENERS
     )
 

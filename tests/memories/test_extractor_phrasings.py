@@ -366,3 +366,153 @@ def test_a_label_that_names_nothing_gives_the_parts_no_subject(text):
 def test_a_label_addressing_a_person_gives_them_no_account_facts():
     got = read_after(["Priya Nair joined the channel today"], "Priya: Enterprise, renews in May", "accounts")
     assert all(s not in ("Priya", "Priya Nair") for s, _, _ in got)
+
+
+# --- descriptions on strangers' chat: verbs of doing, asides to newcomers, "it's the ..." --------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("quillmark stitches scanned receipts into one monthly ledger pdf",
+         ("quillmark", "described_as", "stitches scanned receipts into one monthly ledger pdf")),
+        ("for anyone who just joined: ferrywatch is the feed that tracks every harbour crossing",
+         ("ferrywatch", "described_as", "tracks every harbour crossing")),
+        ("note for Ilse who started today: brinemill is our salt-stock forecaster for the coastal depots",
+         ("brinemill", "described_as", "salt-stock forecaster for the coastal depots")),
+        ("right, cobble-q is the one that issues refund vouchers after a late delivery",
+         ("cobble-q", "described_as", "issues refund vouchers after a late delivery")),
+        ("Glowfin is just the little dashboard for oven temperatures",
+         ("Glowfin", "described_as", "little dashboard for oven temperatures")),
+    ],
+)
+def test_a_newcomer_aside_or_a_verb_of_doing_describes_the_service(text, expected):
+    assert expected in read(text, channel="infra")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quillmark needs more memory before friday",  # how it is doing, not what it does
+        "quillmark changes hands next week",
+        "Torvald owns the renewal flow now",  # a relation's verb, from a bare name that may be a person
+        "quillmark crashes every night",
+        "cobbleq is a little slow today",  # a judgement, not what it is
+        "the Quillmark dashboards look odd this morning",  # a plural noun after a name, not a verb
+        "Quillmark retries spiked around noon, upstream blip I think",
+    ],
+)
+def test_a_state_an_incident_or_a_pronoun_gives_no_verb_description(text):
+    assert not [t for t in read(text, channel="infra") if t[1] == "described_as"]
+
+
+def test_a_pronoun_doing_something_is_too_weak_a_subject_for_a_description():
+    facts = read_after(["quillmark is up again"], "it stitches scanned receipts into one ledger", "infra")
+    assert not [t for t in facts if t[1] == "described_as"]
+
+
+def test_it_after_a_comma_is_described_when_the_message_named_the_thing():
+    text = "next up: Marlpit. Odile Brandt runs it, it's the kiosk app for booking ferry seats on the go"
+    assert ("Marlpit", "described_as", "kiosk app for booking ferry seats on the go") in read(text, "adhoc")
+
+
+def test_it_after_a_comma_is_not_described_when_the_thing_was_named_earlier():
+    x = RuleExtractor()
+    x.extract("next up: Marlpit.", channel="adhoc")
+    facts = triples(x.extract("Odile Brandt runs it, it's the kiosk app for booking ferry seats", channel="adhoc"))
+    assert not [t for t in facts if t[1] == "described_as"]
+
+
+def test_a_hyphenated_modifier_inside_a_description_is_no_entity():
+    text = "Saltmarsh Foods is a grocer that ships chilled-aisle produce through our depots"
+    assert ("Saltmarsh Foods", "described_as", "ships chilled-aisle produce through our depots") in read(
+        text, "accounts")
+
+
+def test_a_service_named_after_a_preposition_inside_a_description_still_blocks_it():
+    assert not [t for t in read("cobbleq is the relay that forwards vouchers into till-sync", "infra")
+                if t[1] == "described_as"]
+
+
+def test_a_colon_listing_after_the_statement_is_no_label():
+    assert ("Inkwell", "described_as", "what posts every outbound letter") not in read(
+        "for the record Inkwell is what posts every outbound letter: notices, reminders", "infra")
+    assert ("Inkwell", "described_as", "posts every outbound letter") in read(
+        "for the record Inkwell is what posts every outbound letter: notices, reminders", "infra")
+
+
+# --- tools listed with their jobs, in a project's channel --------------------------------------------------
+
+
+def test_tools_each_given_a_job_are_used_by_the_project_under_discussion():
+    facts = read_after(["Project Quillon kicks off today, Femi Ade leads it"],
+                       "Asana for the roadmap and Loom for the weekly demos", "proj-quillon")
+    assert ("Project Quillon", "uses", "Asana") in facts
+    assert ("Project Quillon", "uses", "Loom") in facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Femi Ade for the roadmap and Tove Lind for the demos",  # people given jobs are no tools
+        "Asana for Project Quillon",  # the job names an entity: another pattern's business
+        "not Asana for the roadmap, it's too slow",  # negated
+        "maybe Asana for the roadmap",  # hedged
+    ],
+)
+def test_a_list_of_people_or_a_negated_or_hedged_tool_gives_no_uses(text):
+    facts = read_after(["Project Quillon kicks off today, Femi Ade leads it"], text, "proj-quillon")
+    assert not [t for t in facts if t[1] == "uses"]
+
+
+def test_a_tool_list_needs_a_named_project_as_the_channel_topic():
+    facts = read_after(["so many screenshots"], "Asana for the roadmap and Loom for the demos", "proj-misc")
+    assert not [t for t in facts if t[1] == "uses"]
+
+
+# --- plan changes phrased as signing or moving up ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tallow Bakeries signed for Pro on Monday", ("Tallow Bakeries", "plan", "Pro")),
+        ("Tallow Bakeries moved up to Growth this quarter", ("Tallow Bakeries", "plan", "Growth")),
+        ("Tallow Bakeries bumped up to Scale", ("Tallow Bakeries", "plan", "Scale")),
+    ],
+)
+def test_signing_for_or_moving_up_to_a_tier_sets_the_plan(text, expected):
+    assert expected in read(text, "accounts")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tallow Bakeries signed for the lease in March", "the invoice total moved up to 400 euros",
+     "Dana moved up to the Platform team"],
+)
+def test_signing_or_moving_up_to_no_tier_sets_no_plan(text):
+    assert not [t for t in read(text, "accounts") if t[1] == "plan"]
+
+
+def test_moved_up_to_a_priority_word_is_still_a_priority():
+    assert ("Brightwell", "priority", "high") in read("Brightwell moved up to high priority", "infra") or (
+        ("Brightwell", "priority", "high") in read("Brightwell moved up to high", "infra"))
+
+
+def test_being_on_it_joins_no_team():
+    facts = read_after(["Kelpie is down again"], "Rosalind Achebe is on it", "infra")
+    assert not [t for t in facts if t[1] == "member_of"]
+
+
+def test_being_on_a_named_team_still_joins_it():
+    assert ("Rosalind Achebe", "member_of", "Billing team") in read("Rosalind Achebe is on the Billing team", "ops")
+
+
+def test_a_tool_exclaimed_over_leaves_the_project_as_the_topic():
+    x = RuleExtractor()
+    x.extract("Project Quillon kicks off today, Femi Ade leads it", channel="proj-quillon")
+    x.extract("Asana for the roadmap and Loom for the demos", channel="proj-quillon")
+    x.extract("Loom! fancy", channel="proj-quillon")
+    x.extract("status?", channel="proj-quillon")
+    facts = triples(x.extract("at risk tbh, the import is harder than we thought", channel="proj-quillon"))
+    assert ("Project Quillon", "status", "at risk") in facts
