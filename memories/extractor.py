@@ -36,9 +36,11 @@ from memories.cues import (
 )
 from memories.embedder import Embedder
 from memories.entities import clean_name, name_key
+from memories.places import city_of_office
 from memories.mentions import (
     ANY_TYPE,
     HEAD_TYPES,
+    PLACE_TYPES,
     REGION,
     PERSON,
     PLAN_TIERS,
@@ -641,7 +643,8 @@ class RuleExtractor:
         update: bool, state: _MessageState, *, allow_embedding: bool = True,
     ) -> list[_Found]:
         found: list[_Found] = []
-        silent = CUE_FIRST_WORDS.isdisjoint(lows) and _STATUS_VERBS.isdisjoint(lows) and ":" not in lows
+        silent = CUE_FIRST_WORDS.isdisjoint(lows) and _STATUS_VERBS.isdisjoint(lows) and ":" not in lows and (
+            "=" not in lows)
         if silent and _VERB_STATUSES.isdisjoint(lows) and (self.embedder is None or len(mentions) < 2):
             return found
         in_mention = [False] * len(tokens)
@@ -668,6 +671,8 @@ class RuleExtractor:
             found.extend(self._stated_status(tokens, lows, mentions, prior, update))
         if not found:
             found.extend(self._regional(tokens, lows, mentions, update))
+        if not found:
+            found.extend(self._placed_office(lows, mentions, update))
         if not found:
             found.extend(self._restated_priority(tokens, lows, mentions, update))
         if not found:
@@ -1074,6 +1079,26 @@ class RuleExtractor:
         self._learn(s, "account")
         return [_Found(s.name, "located_in", r.name, update, 1.0)]
 
+    def _placed_office(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """"Dubai office = UAE", "the Rabat office is Morocco", "Canal House = the Amsterdam office", "Alfama's our
+        Lisbon office": an office equated with a place, or with the office named after a city, is in that place."""
+        named = [m for m in mentions if not m.pronoun]
+        for s, o in zip(named, named[1:]):
+            between = lows[s.end : o.start]
+            if not between or any(w not in _EQUATING for w in between) or not set(between) & _EQUATORS:
+                continue
+            if REGION in o.types and o.explicit and self._fit(s, "office") >= 3.0:
+                self._learn(s, "office")
+                return [_Found(s.name, "located_in", o.name, update, 1.0)]
+            after = lows[o.end] if o.end < len(lows) else ""
+            city = city_of_office(o.name) if not after[:1].isalnum() or after in STOPWORDS else None
+            # what is equated with an office is one (a name like "Canal House" is no person's here)
+            if city is not None and self._learned(s.name) in (None, "office") and s.types != PLACE_TYPES and (
+                    self._fit(s, "office") > 0):
+                self._learn(s, "office")
+                return [_Found(s.name, "located_in", city, update, 1.0)]
+        return []
+
     def _possessed(
         self, lows: list[str], mentions: list[Mention], prior: str | None, update: bool,
     ) -> list[_Found]:
@@ -1232,6 +1257,8 @@ class RuleExtractor:
                     continue  # "working from the Berlin office today", "at the Paris office for the summit"
                 if strict and not s.explicit:
                     continue
+                if predicate != "works_in" and o.types == PLACE_TYPES and s.person_likely and not s.explicit:
+                    continue  # "Dana lives in Berlin": a bare name placed in a city is a person, not a thing
                 if predicate == "member_of" and prior == "project" and cue is not None and cue.words[-1] == "on" and (
                     not o.explicit
                 ):
@@ -1425,6 +1452,10 @@ class _MessageState:
 
 
 # --- helpers over words ------------------------------------------------------------------------------------
+
+
+_EQUATORS = frozenset({"=", "is", "'s", "being", "aka"})
+_EQUATING = _EQUATORS | frozenset({"the", "our", "a", "an", "basically", "just", "really", ","})
 
 
 def _noun_modifier(body: Sequence[Token], m: Mention) -> bool:

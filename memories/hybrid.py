@@ -18,7 +18,8 @@ from memories.prompt import build_prompt
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.slot_reader import read_slot
 from memories.tokens import count_tokens
-from scenarios.models import PREDICATES, Turn
+from memories.text import asks_present
+from scenarios.models import MULTI_VALUED, PREDICATES, Turn
 
 IDENTIFY_DEPTH = 4  # turns read to find what a description names: only the closest ones describe it
 REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
@@ -114,7 +115,8 @@ class HybridMemory:
                     return bridged
         vector = self.fallback.answer(question, as_of=as_of)
         if plan is not None and not plan.walked and len(plan.remaining) == 1:
-            vector = self._typed_read(question, vector, plan.start, plan.remaining[0], latest=plan.doubted)
+            latest = plan.doubted or _present(question, plan.remaining[0])
+            vector = self._typed_read(question, vector, plan.start, plan.remaining[0], latest=latest)
         g = graph.trace
         # The vector's candidates and reader pick, beside the graph's reason for passing (links, chain, failure).
         trace = vector.trace.model_copy(update={
@@ -168,6 +170,7 @@ class HybridMemory:
         for number, predicate in enumerate(plan.remaining):
             doubted = plan.doubted and number == 0  # the graph's own edge here is what is in doubt
             step = None if doubted else self.graph.step(name, predicate, as_of=as_of)
+            latest = doubted or _present(question, predicate)
             if step is not None:
                 name, hop = step
                 if name in visited:
@@ -183,7 +186,7 @@ class HybridMemory:
             read = self.fallback.answer(asked, as_of=as_of)
             started = time.perf_counter()
             slot = read_slot(name, subject_type if backward else object_type, _ranked(read),
-                             known=self.graph.names(), lead_in=self._lead_in, latest=doubted)
+                             known=self.graph.names(), lead_in=self._lead_in, latest=latest)
             latency += read.latency_ms + (time.perf_counter() - started) * 1000.0
             if slot is None:
                 return None
@@ -209,6 +212,12 @@ class HybridMemory:
         g = self.graph.snapshot()
         v = self.fallback.snapshot()
         return Snapshot(backend=self.name, chunks=v.chunks, nodes=g.nodes, edges=g.edges)
+
+
+def _present(question: str, predicate: str) -> bool:
+    """A question after the value as it stands now, of a relation that holds one value at a time: the newest
+    statement of it answers."""
+    return predicate not in MULTI_VALUED and asks_present(question)
 
 
 def _ranked(answer: Answer) -> list[ContextItem]:

@@ -17,6 +17,7 @@ from importlib import resources
 
 from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
+from memories.places import is_place
 from memories.text import STOPWORDS as _STOPWORDS
 
 # Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
@@ -133,6 +134,17 @@ def is_question(tokens: Sequence[Token]) -> bool:
         if t.is_word:
             return t.low in _QUESTION_OPENERS
     return False
+
+
+_TAGS = frozenset("yes yeah yep right correct no innit ok okay".split())
+
+
+def is_tag_question(tokens: Sequence[Token]) -> bool:
+    """A statement asked to be confirmed: "Anika Sharma is account lead, yes?", "you're Quayside, right?". It
+    states what it asks about."""
+    words = [t.low for t in tokens if t.low != "?"]
+    return len(words) >= 4 and words[-1] in _TAGS and tokens[-1].low == "?" and (
+        len(tokens) >= 3 and tokens[-3].low == ",")
 
 
 # --- values ------------------------------------------------------------------------------------------------
@@ -318,8 +330,9 @@ _CONTINENTS = frozenset(
     "iberia balkans baltics caribbean mediterranean".split()
 )
 _COMPASS_ADJECTIVES = frozenset("northern southern eastern western central".split())
-_REGION_ACRONYMS = frozenset("eu us uk apac emea latam amer anz mena dach nordics".split())
+_REGION_ACRONYMS = frozenset("eu us uk uae usa apac emea latam amer anz mena dach nordics".split())
 _REGION_ONLY = frozenset({REGION})
+PLACE_TYPES = frozenset({REGION, OFFICE})  # a city names a region, and the office there
 _REGION_PREFIXES = frozenset(
     "us eu ap sa ca me af uk asia europe na emea apac latam amer north south east west central".split()
 )
@@ -353,7 +366,7 @@ _PRONOUN_KIND = {
     "she": "person", "her": "person", "hers": "person", "he": "person", "him": "person", "his": "person",
     "they": "any", "them": "any", "their": "any",
 }
-_FIRST_PERSON = frozenset({"i", "me", "my", "myself", "i'm", "i've", "i'd", "i'll"})
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "i'd", "i'll"})
 
 
 @dataclass(slots=True, eq=False)
@@ -600,8 +613,11 @@ def find_mentions(
                 out.append(pronoun_mention(antecedent, kind, i))
             i += 1
             continue
-        if low in _FIRST_PERSON and speaker:
-            out.append(Mention(speaker, i, i + 1, frozenset({PERSON}), explicit=True, pronoun=True))
+        if low in FIRST_PERSON and speaker:
+            # "triagebot is mine": the speaker, under the full name the graph holds for their handle ("rahul")
+            handle = speaker.split()[0].casefold() if speaker.split() else speaker
+            out.append(Mention(known.short_name(handle) or speaker, i, i + 1, frozenset({PERSON}), explicit=True,
+                               pronoun=True))
             i += 1
             continue
         if _region_shaped(low):
@@ -690,6 +706,8 @@ def find_mentions(
         # a head noun
         end = i + 1
         while end < n and end - i < 4:
+            if message[tokens[end - 1].end : tokens[end].start].strip():
+                break  # "Osprey / Aisha Bello": a slash or a dash between two names keeps them apart
             if _title_word(tokens[end].text) and _name_word(tokens, end, -1):
                 end += 1
             elif tokens[end].text == "&" and end + 1 < n and _title_word(tokens[end + 1].text):
@@ -709,6 +727,12 @@ def find_mentions(
             i = end
             continue
         full = known.short_name(low) if end == i + 1 else None
+        if full is None and is_place(name):
+            # "in Dubai", "Rabat office is Morocco": a country or a city is a region (or the office named
+            # after it: "Oskar is based in Lisbon"), not a person's name
+            out.append(_typed(name, i, end, learned, default=PLACE_TYPES, explicit=True))
+            i = end
+            continue
         if full is not None:
             # "Renata" once "Renata Kowalczyk" is known: the same person, under the name the graph holds
             mention = _typed(full, i, end, learned, default=_types_of_name(full), person_likely=True)
@@ -842,7 +866,9 @@ def _prefixed_word(low: str) -> bool:
     return False
 
 
-def _rare_word(low: str) -> bool:
+def rare_word(low: str) -> bool:
+    """A lowercase word that neither the dictionary nor an inflection of one of its words explains: a made-up
+    name ("triagebot"), not "movers"."""
     vocabulary = known_words()
     if not vocabulary or not low.isalpha() or len(low) < 4 or low in vocabulary or low in _STOPWORDS:
         return False
@@ -864,7 +890,7 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
     if _IDENTIFIER.match(low):
         return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low) and not low.endswith(
             _ADJECTIVE_ENDS) and not _prefixed_word(low)
-    if not _rare_word(low):
+    if not rare_word(low):
         return False
     if tokens[-1].low == "?" and low not in CUE_FIRST_WORDS:
         return True  # "who owns zonemap?": in a short question, the word no dictionary knows is what is asked about
@@ -922,6 +948,8 @@ def _types_of_name(name: str) -> frozenset[str]:
         return frozenset({_PREFIX_HEADS[parts[0].lower()]})
     if len(parts) == 1 and (_region_shaped(name.lower()) or name.isupper() and name.lower() in _REGION_ACRONYMS):
         return frozenset({REGION})
+    if is_place(name):
+        return PLACE_TYPES
     if len(parts) == 1 and _is_camel(name):
         return CAMEL_TYPES
     if len(parts) == 1 and _is_acronym(name):

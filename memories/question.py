@@ -21,6 +21,7 @@ from typing import Protocol
 import numpy as np
 
 from memories.embedder import Embedder
+from memories.mentions import MONTHS, PLAN_TIERS, PRIORITY_WORDS, known_words, rare_word
 from memories.text import STOPWORDS, stem, words
 from scenarios.models import PREDICATES
 
@@ -55,7 +56,7 @@ _PRIMARY: dict[str, list[str]] = {
                    "account manager", "look after", "looks after", "looked after by", "take care of",
                    "takes care of", "taken care of by", "point of contact", "contact for", "cover", "covers",
                    "covered by", "assigned to", "in charge of", "poc", "csm", "kam", "account exec",
-                   "account executive", "rep", "account rep", "owns the relationship with", "point person"],
+                   "account executive", "rep", "account rep", "account lead", "account owner", "owns the relationship with", "point person"],
     "works_in": ["work", "works", "working", "work in", "works in", "work out of", "works out of", "work from",
                  "works from", "work at", "works at", "based", "based in", "based out of", "based at", "sit in",
                  "sits in", "stationed in", "stationed at", "sit", "sits", "sitting", "sitting in", "sat",
@@ -335,6 +336,44 @@ def _mark_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -> list[t
         else:
             i += 1
     return spans
+
+
+def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -> list[tuple[int, int, str]]:
+    """Names the graph does not hold, written as names: a run of capitalised words ("Halcyon", "Kinrei Marine"),
+    or a lowercase word no dictionary has ("triagebot"). Extraction may have missed every fact about a thing, and
+    the question still names it: the hybrid then reads its steps from text."""
+    spans: list[tuple[int, int, str]] = []
+    i, n = 0, len(toks)
+    while i < n:
+        j = i
+        while j < n and _written_as_name(text, toks, j) and (j == i or not text[toks[j - 1].end : toks[j].start].strip()
+                                                             ) and not (vocab is not None and vocab.nodes_with_word(toks[j].word)):
+            j += 1
+        if j > i:
+            spans.append((i, j, "name"))
+            for t in toks[i:j]:
+                t.role = "name"
+            i = j
+        else:
+            i += 1
+    return spans
+
+
+def _written_as_name(text: str, toks: list[_Tok], i: int) -> bool:
+    t = toks[i]
+    surface = text[t.start : t.end]
+    if t.role or not _distinctive(t) or t.word in _AUX or t.word in _NOT_NAME_WORDS or not surface[:1].isalnum():
+        return False
+    if surface.isupper() and len(surface) <= 3 and t.word in known_words():
+        return False  # "PM", "API": abbreviations of roles and kinds of thing
+    if surface[:1].isupper():
+        # a capitalised first word is a name only when no dictionary has it ("Halcyon renewal month?")
+        return i > 0 or t.word not in known_words()
+    # a made-up lowercase word where a name stands: first, or right after the question's verb ("who owns
+    # triagebot?"), not inside a noun phrase ("the analytics endpoint", "the service that generates thumbnails")
+    prev = toks[i - 1] if i > 0 else None
+    return surface.isascii() and rare_word(surface) and (
+        prev is None or prev.role == "rel" or prev.word in _WH or prev.word in _AUX)
 
 
 def _mark_words(toks: list[_Tok], vocab: Vocabulary | None) -> list[tuple[int, int, str]]:
@@ -624,6 +663,9 @@ def _drop_modifiers(toks: list[_Tok], slots: list[Slot]) -> list[Slot]:
 
 _VERB_CUES = frozenset(stem(w) for w in "work run use need call host deploy join drive cover ship finish deliver "
                         "land launch hit query sit".split())
+# Capitalised words that are values or calendar words, not names of things.
+_NOT_NAME_WORDS = frozenset(MONTHS) | PLAN_TIERS | PRIORITY_WORDS | frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday q1 q2 q3 q4 eod eow asap".split())
 _NOUN_OPENERS = frozenset("the a an this these those its their his her our your my".split())
 
 
@@ -1059,6 +1101,7 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
     slots = _mark_needs_without(text, toks)
     _mark_modals(toks)
     slots += _mark_relations(text, toks)
+    mentions += _mark_unknown_names(text, toks, vocab)
     slots += _mark_gapped(text, toks)
     if explicit is None and not admissible:
         slots += _mark_tool_question(toks)

@@ -15,9 +15,14 @@ from collections.abc import Callable, Sequence
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
 from memories.entities import GENERIC_HEADS
+from memories.places import city_of_office
 from memories.mentions import (
+    OFFICE,
+    FIRST_PERSON,
     PERSON,
+    PLACE_TYPES,
     PLAN_TIERS,
+    REGION,
     PRIORITY_WORDS,
     KnownNames,
     Mention,
@@ -29,12 +34,14 @@ from memories.mentions import (
     find_priorities,
     find_statuses,
     is_question,
+    is_tag_question,
     sentences,
     span_text,
 )
 from memories.text import STOPWORDS
 
 _SPEAKER = re.compile(r"^[^\s:]{1,40}: ")  # "agent_b: " before a transcript line
+_HANDLE = re.compile(r"^[^\W\d_]{2,}$")  # a speaker handle that is a name ("rahul"), not a role ("agent_b")
 _WORD = re.compile(r"[^\W_]+")
 _EDGE = "\"'`.,;:!?()[]{}<>*~"
 _PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
@@ -44,6 +51,7 @@ _OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used",
 _NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "new"})
 _VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capitals
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
+_LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "out of Quayside", "moved to X"
 
 
 def subject_words(name: str) -> frozenset[str]:
@@ -70,6 +78,8 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
     names = KnownNames(known)
     readings: list[tuple[str, ContextItem]] = []
     for item in items:
+        said_by = _SPEAKER.match(item.text)
+        speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
         text = _SPEAKER.sub("", item.text, count=1)
         said = sentences(text)
         reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and any(
@@ -84,13 +94,16 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
             opening = reply and number == 0 and pronoun is None
             if at is None:
                 at = pronoun if pronoun is not None else (0 if opening else None)
+            named = at is not None or opening  # the sentence itself is about the subject
             if at is None and named_before:
                 at = 0  # "Owen handles Pellucid. Enterprise plan, the big one": a message keeps its topic
             named_before = named_before or any(low in about for low in lows)
-            if at is None or is_question(sentence):
+            if at is None or is_question(sentence) and not is_tag_question(sentence):
                 continue
+            # the speaker counts as a person named ("triagebot is mine") only where the sentence is about the
+            # subject: "The renewal date I have is October" does not make its speaker the account's manager
             spans = _value_spans(sentence, text, wanted) if wanted in _VALUE_FINDERS else _entity_spans(
-                sentence, text, wanted, about, names)
+                sentence, text, wanted, about, names, speaker if named else None, opening)
             # nearest the subject, unless denied in between: "zonemap isn't Rasmus's" (but "can't run without
             # X" and "won't boot if X is down" say X is needed)
             spans = [sp for sp in spans if not _denied(lows[min(at, sp[1]) : max(at, sp[1])])]
@@ -142,12 +155,18 @@ def _freshness(sentence: list[Token], start: int) -> int:
 
 
 def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozenset[str], names: KnownNames,
-                  ) -> list[_Span]:
+                  speaker: str | None = None, opening: bool = False) -> list[_Span]:
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
-                             resolve_pronoun=lambda kind, so_far: None)
-    spans = [(_fit(m, wanted), m.start, m.name) for m in mentions
-             if not m.pronoun and not set(_WORD.findall(m.name.casefold())) & about
+                             resolve_pronoun=lambda kind, so_far: None, speaker=speaker)
+    # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
+    spans = [(_fit(m, wanted, _placed(sentence, m) or opening), m.start, m.name) for m in mentions
+             if (not m.pronoun or sentence[m.start].low in FIRST_PERSON)
+             and not set(_WORD.findall(m.name.casefold())) & about
              and not _modifier_compound(sentence, m)]
+    if wanted == REGION:
+        # "Canal House = the Amsterdam office": an office named after its city places what it is equated with
+        spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
+                  and not set(_WORD.findall(m.name.casefold())) & about]
     return [sp for sp in spans if sp[0] > 0]
 
 
@@ -161,18 +180,27 @@ def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
     return before in _ARTICLES and after.isalpha() and after.islower()
 
 
-def _fit(m: Mention, wanted: str) -> int:
+def _placed(sentence: list[Token], m: Mention) -> bool:
+    """Written where a place goes: "at Marina Point", "based out of Quayside"."""
+    return m.start > 0 and sentence[m.start - 1].low in _LOCATIVE
+
+
+def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
     """3: a first and last name for a person; 2: the mention is surely of the wanted type; 1: it may be (systems,
     tools, projects and accounts are often bare names); 0: it is not, or too likely something else (a first and
     last name is a person, a plan tier or a priority is a value)."""
     if wanted not in m.types or m.name.casefold() in _VALUE_WORDS:
         return 0
+    if m.types == PLACE_TYPES and wanted != REGION:
+        return 0  # a city named alone is most often a trip or a place of old ("moved from Manila"), not the office
     if wanted == PERSON and m.person_likely and " " in m.name:
         return 3
     if m.explicit or len(m.types) == 1:
         return 2
     if wanted == PERSON:
         return 2 if m.person_likely else 0
+    if wanted == OFFICE and placed:
+        return 1  # "you're at Marina Point?" / "Marina Point, yes": offices are often named like buildings
     if wanted in _NAMED_BY_HEAD or (m.person_likely and " " in m.name):
         return 0  # an office, a team or a region is written with its head noun or known as one
     return 1

@@ -174,3 +174,14 @@ def is_interrogative(sentence: str) -> bool:
         return False
     tokens = words(stripped)
     return bool(tokens) and tokens[0] in _QUESTION_OPENERS
+
+
+_PRESENT = re.compile(
+    r"\b(?:now|currently|current|these days|at the moment|atm|rn|right now|as of (?:today|now)|today|anymore|"
+    r"at this point|latest|still|nowadays|these days)\b", re.IGNORECASE)
+
+
+def asks_present(question: str) -> bool:
+    """Whether a question asks for the value as it stands ("who handles Kinrei now?", "Harbor status, currently?"):
+    then the newest statement of it answers, not the first one found."""
+    return _PRESENT.search(question[:2000]) is not None

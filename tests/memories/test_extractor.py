@@ -845,3 +845,25 @@ def test_it_can_stand_for_a_bare_name_earlier_in_the_sentence():
     assert read("Kestrel is our API gateway, and it runs out of ap-southeast-1.", channel="infra") == [
         ("Kestrel", "deployed_in", "ap-southeast-1"), ("Kestrel", "described_as", "API gateway")
     ]
+
+
+# --- places and speakers -----------------------------------------------------------------------------------
+
+def test_a_country_or_a_city_is_the_region_an_office_is_in():
+    assert read("the Rabat office is in Morocco") == [("Rabat office", "located_in", "Morocco")]
+    assert read("Dubai office = UAE for the tax forms") == [("Dubai office", "located_in", "UAE")]
+    # an office named like a building, equated with the office named after a city
+    assert read("Canal House = the Amsterdam office, for the newbies") == [("Canal House", "located_in", "Amsterdam")]
+    assert read("Dana is the Berlin office person") == []
+    # a bare name placed in a city is a person living there, not a thing deployed or located
+    assert read("Dana lives in Berlin.", channel="infra") == []
+
+
+def test_the_first_person_is_the_speaker_under_the_full_name_the_graph_holds():
+    from memories.mentions import KnownNames, find_mentions, sentences
+
+    sentence = sentences("triagebot is mine, confirmed")[0]
+    found = find_mentions(sentence, "triagebot is mine, confirmed", known=KnownNames(["Rahul Menon"]),
+                          learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None, speaker="rahul")
+    assert [(m.name, m.pronoun) for m in found if "person" in m.types and len(m.types) == 1] == [
+        ("Rahul Menon", True)]

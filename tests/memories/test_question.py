@@ -153,3 +153,21 @@ def test_an_unseen_wording_splits_from_an_unknown_mention(vocab, minilm):
     q = parse_question("What does the usage reporting service lean on?", vocab, minilm)
     assert q.mentions == ["the usage reporting service"]
     assert "depends_on" in dict(q.slots[0].alternatives)
+
+
+@pytest.mark.parametrize("question, mention, chain", [
+    ("who owns triagebot again?", "triagebot", ["owned_by"]),
+    ("Who is leading Osprey?", "Osprey", ["led_by"]),
+    ("who handles Kinrei now?", "Kinrei", ["handled_by"]),
+    ("which office is the person handling Halcyon in?", "Halcyon", ["handled_by", "works_in"]),
+    ("what city is Brightwater's account lead based in?", "Brightwater", ["handled_by", "works_in", "located_in"]),
+])
+def test_a_name_the_graph_does_not_hold_is_still_read_as_a_name(question, mention, chain):
+    # extraction may have missed every fact about a thing; the question still names it, and its verb still asks
+    q = parse_question(question, GraphStore())
+    assert q.mentions[0] == mention and q.mention_steps[0] == "name" and q.relations == chain
+
+
+def test_capitalised_values_and_role_abbreviations_are_not_names():
+    assert parse_question("which office is the quokka PM in?", GraphStore()).mentions[0] != "PM"
+    assert "Enterprise" not in parse_question("Is Castellan on Enterprise?", GraphStore()).mentions

@@ -96,3 +96,42 @@ def test_with_latest_the_newest_turn_that_holds_a_value_answers():
             ContextItem(text="agent_b: ReportingAPI sits at medium these days", turns=[30], rank=2)]
     assert read_slot("ReportingAPI", "priority", said)[0] == "high"  # the best-ranked
     assert read_slot("ReportingAPI", "priority", said, latest=True)[0] == "medium"
+
+
+def said_by(speaker: str, *texts: str) -> list[ContextItem]:
+    return [ContextItem(text=f"{speaker}: {t}", turns=[i], rank=i + 1) for i, t in enumerate(texts)]
+
+
+def test_a_country_or_a_city_is_read_as_the_region_an_office_is_in():
+    assert read_slot("Rabat office", "region", items("Rabat office is Morocco, so roughly our tz"))[0] == "Morocco"
+    assert read_slot("Canal House", "region", items("Canal House = the Amsterdam office, the one with bikes"))[0] == (
+        "Amsterdam")
+    # a city named alone is a trip or a former place, not the office someone works in
+    assert read_slot("Yusuf", "office", items("is Yusuf in Dubai this month? closer to Riyadh at least",
+                                              "Yusuf is permanently at the Dubai office now"))[0] == "Dubai office"
+
+
+def test_names_split_by_a_slash_are_two_names():
+    read = read_slot("Osprey", "person", items("Osprey / Aisha Bello / in progress / 31 March"))
+    assert read is not None and read[0] == "Aisha Bello"
+
+
+def test_the_first_person_is_the_speaker_when_the_sentence_is_about_the_subject():
+    assert read_slot("triagebot", "person", said_by("rahul", "triagebot is mine, confirmed"),
+                     known=["Rahul Menon"])[0] == "Rahul Menon"
+    # "I" in a sentence that only continues the topic does not make the speaker the answer
+    assert read_slot("Brightwater", "person", said_by("valentina", "Brightwater next. The date I have is Oct."),
+                     known=["Valentina Cruz"]) is None
+    # a role handle is not a name
+    assert read_slot("triagebot", "person", said_by("agent_b", "triagebot is mine")) is None
+
+
+def test_a_statement_asked_to_be_confirmed_is_read_as_stated():
+    read = read_slot("Brightwater", "person", items("Brightwater Mutual: Anika Sharma is account lead, yes?"))
+    assert read is not None and read[0] == "Anika Sharma"
+    assert read_slot("Brightwater", "person", items("is Anika Sharma on Brightwater?")) is None
+
+
+def test_an_office_named_like_a_building_is_read_where_a_place_goes():
+    assert read_slot("Aisha", "office", items("Aisha is at Marina Point most weeks"))[0] == "Marina Point"
+    assert read_slot("Aisha", "office", items("Aisha likes Marina Point")) is None

