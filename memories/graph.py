@@ -23,7 +23,7 @@ from memories.question import (
     TYPE_NOUNS_SURFACE, ParsedQuestion, Slot, parse_descriptive, parse_question, prototypes, relations_named,
     subject_types, type_routes,
 )
-from memories.text import asked_sentence, words
+from memories.text import STOPWORDS, asked_sentence, words
 from memories.tokens import count_tokens
 from scenarios.models import PREDICATES, Turn
 
@@ -579,9 +579,22 @@ class GraphMemory:
         with self._lock:
             parsed = self.parse(question)
             _, _, result = self.resolve(parsed, as_of)
+            if result.failure is not None:
+                # as `answer` does: the descriptive reading where it walks; and where neither reading links, the
+                # description is a better start than a word picked out of it ("Japanese" of "the Japanese
+                # marine insurer account")
+                described = self.parse_described(question)
+                if described is not None and described.relations:
+                    _, _, d_result = self.resolve(described, as_of)
+                    if d_result.failure is None or result.failure == "no_link" == d_result.failure and (
+                            _more_described(parsed, described)):
+                        parsed, result = described, d_result
             if result.failure is None and self.config.extraction == "rules":
                 result = self._doubt(result, as_of)
             plan = self._unfinished(parsed, result, as_of)
+            if plan is not None and not plan.walked and parsed.mention_steps[:1] == ["residual"] and (
+                    plan.start == parsed.mentions[0] and len(plan.start.split()) > 2):
+                plan.described = True  # a phrase the descriptive reading took whole, capitals and all
             if plan is None or not parsed.expected_types:
                 return plan
             # the chain read from the words may stop short of the asked type ("which team is the owner of X
@@ -621,8 +634,12 @@ class GraphMemory:
             remaining = [s.best for s in parsed.slots if s.source != "typed"]
             # a descriptive phrase ("the thing that issues expiring secrets") names no node: what it describes
             # is for the taker of the steps to find first
-            described = is_descriptive(parsed.mentions[0]) and " " in parsed.mentions[0].strip()
-            return Unfinished(parsed.mentions[0], remaining, [], described=described) if remaining else None
+            start = parsed.mentions[0]
+            if parsed.mention_steps[0] == "name" and "residual" in parsed.mention_steps:
+                phrase = parsed.mentions[parsed.mention_steps.index("residual")]
+                start = phrase if len(phrase.split()) > 2 and is_descriptive(phrase) else start
+            described = is_descriptive(start) and " " in start.strip()
+            return Unfinished(start, remaining, [], described=described) if remaining else None
         return None
 
     def names(self) -> list[str]:
@@ -669,6 +686,22 @@ def _says_change(text: str) -> bool:
     if any(t in CHANGE_WORDS for t in tokens):
         return True
     return any(tuple(tokens[i : i + len(p)]) == p for p in CHANGE_PHRASES for i in range(len(tokens) - len(p) + 1))
+
+
+def _more_described(named: ParsedQuestion, described: ParsedQuestion) -> bool:
+    """Whether the descriptive reading's subject says more than the first reading's: "the Japanese marine
+    insurer account" over the name "Japanese", "the service that texts policyholders" over "texts policyholders";
+    but not "the Tamarind lead" over "Tamarind", nor "the telematics pricing pilot run" over "the telematics
+    pricing pilot" (a phrase the first reading already took whole, determiner and all)."""
+    if not named.mentions or not named.relations:
+        return True
+    first = named.mentions[0]
+    phrase = described.mentions[described.mention_steps.index("residual")] if "residual" in (
+        described.mention_steps) else ""
+    if named.mention_steps[0] == "name":
+        name = set(words(first))
+        return len([w for w in words(phrase) if w not in name and w not in STOPWORDS]) >= 3
+    return words(phrase)[:1] != words(first)[:1] and bool(words(phrase)) and words(phrase)[0] in STOPWORDS
 
 
 def _start_types(parsed: ParsedQuestion) -> frozenset[str] | None:

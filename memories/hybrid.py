@@ -8,6 +8,7 @@ which served, and marks the steps read from text.
 
 from __future__ import annotations
 
+import re
 import time
 from bisect import bisect_left
 
@@ -16,13 +17,15 @@ from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished
 from memories.prompt import build_prompt
 from memories.protocol import Memory, MemoryConfig, Snapshot
-from memories.slot_reader import read_slot
+from memories.slot_reader import identify, read_slot, subject_words
 from memories.tokens import count_tokens
 from memories.text import asks_present
 from scenarios.models import MULTI_VALUED, PREDICATES, Turn
 
 IDENTIFY_DEPTH = 4  # turns read to find what a description names: only the closest ones describe it
 REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
+RIVAL_MARGIN = 0.05  # how much more like a description the turns about a rival must be than those naming the link
+_WORDS = re.compile(r"[^\W_]+|[\w-]+")
 
 # The plain question for one step of a chain, subject to object: what a person would ask to take that step.
 ONE_STEP: dict[str, str] = {
@@ -100,6 +103,11 @@ class HybridMemory:
 
     def answer(self, question: str, *, as_of: int | None = None) -> Answer:
         graph = self.graph.answer(question, as_of=as_of)
+        rival = self._rival(graph, as_of)
+        if rival is not None:
+            bridged = self._bridge(question, rival, graph, as_of)
+            if bridged is not None:
+                return bridged
         if graph.trace.failure is None and graph.text:
             trace = graph.trace.model_copy(update={"backend": self.name, "served_by": "graph"})
             return graph.model_copy(update={"backend": self.name, "trace": trace})
@@ -129,12 +137,35 @@ class HybridMemory:
         latency = graph.latency_ms + vector.latency_ms
         return vector.model_copy(update={"backend": self.name, "trace": trace, "latency_ms": latency})
 
+    def _rival(self, graph: Answer, as_of: int | None) -> Unfinished | None:
+        """A subject the graph linked by meaning alone, checked against the turns most like its description: when
+        they are about another thing of the same type, and speak of it more like the description than any turn
+        naming the linked node does, the chain starts from that thing instead. A node's described_as text can
+        be a poor or partial description; the turns are what was said."""
+        link = next((l for l in graph.trace.links if l.step == "semantic" and l.node), None)
+        if link is None or not graph.trace.relations or self.graph.type_of(link.node) is None:
+            return None
+        found = self.fallback.answer(link.mention, as_of=as_of)
+        ranked = _ranked(found)
+        slot = identify(link.mention, self.graph.type_of(link.node), ranked[:IDENTIFY_DEPTH],
+                        known=self.graph.names(), lead_in=self._lead_in)
+        if slot is None or self.graph.type_of(slot[0]) not in (None, self.graph.type_of(link.node)):
+            return None
+        if subject_words(slot[0]) & subject_words(link.node):
+            return None  # the same thing, written another way
+        # the link's own score is its description's likeness: a rival must beat that and every turn naming it
+        linked = max([link.score] + [item.score or 0.0 for item in ranked if _names(item.text, link.node)])
+        if (slot[1].score or 0.0) < linked + RIVAL_MARGIN:
+            return None
+        return Unfinished(slot[0], list(graph.trace.relations), [])
+
     def _identify(self, plan: Unfinished, as_of: int | None) -> Unfinished | None:
         """The entity a descriptive subject stands for, read from the turns most like the description: the name
         of the first step's subject type nearest its words ("thimble generates thumbnails for every image")."""
         found = self.fallback.answer(plan.start, as_of=as_of)
         kind = PREDICATES[plan.remaining[0]][0]
-        slot = read_slot(plan.start, kind, _ranked(found)[:IDENTIFY_DEPTH], known=self.graph.names())
+        slot = identify(plan.start, kind, _ranked(found)[:IDENTIFY_DEPTH], known=self.graph.names(),
+                        lead_in=self._lead_in)
         if slot is None:
             return None
         return Unfinished(slot[0], plan.remaining, plan.walked)
@@ -212,6 +243,11 @@ class HybridMemory:
         g = self.graph.snapshot()
         v = self.fallback.snapshot()
         return Snapshot(backend=self.name, chunks=v.chunks, nodes=g.nodes, edges=g.edges)
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether a turn names `name` by any of its own words."""
+    return bool(subject_words(name) & set(_WORDS.findall(text.casefold())))
 
 
 def _present(question: str, predicate: str) -> bool:

@@ -899,9 +899,14 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
     verb_like = following.isalpha() and following.endswith(("s", "ed")) and not following.endswith("ss")
     # "for anyone new: edgegate is ...": a word just after a label's colon opens the statement too
     opens = i == first_word or before == ":"
-    return (opens and (following in _SUBJECT_FOLLOWERS or following in CUE_FIRST_WORDS or verb_like)) or (
+    # "vaultkeep next.", "quotient: ...": a made-up word that opens a sentence and stands alone names its topic
+    alone = not following[:1].isalnum() or following in _AGENDA_WORDS
+    return (opens and (following in _SUBJECT_FOLLOWERS or following in CUE_FIRST_WORDS or verb_like or alone)) or (
         before in _SLOT_OPENERS
     )
+
+
+_AGENDA_WORDS = frozenset("next first then now too again update".split())
 
 
 def _title_word(text: str) -> bool:

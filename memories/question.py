@@ -200,7 +200,7 @@ class Slot:
 
     alternatives: tuple[tuple[str, float], ...]
     phrase: str
-    source: str  # "lexicon" | "semantic" | "typed" (added by type completion)
+    source: str  # "lexicon" | "semantic" | "typed" (added by type completion) | "schema" (the anchor type's one route)
     position: int = -1  # token index in the question; -1 for typed completions
 
     @property
@@ -443,7 +443,9 @@ def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], v
     graph that can say (an optional `resolve(name) -> key` and `get(key) -> node`); None when unknown."""
     resolve, get = getattr(vocab, "resolve", None), getattr(vocab, "get", None)
     a, b, step = mention
-    if resolve is None or get is None or step == "residual":
+    if step == "residual":
+        return _head_type(toks, a, b)
+    if resolve is None or get is None:
         return None
     try:
         if step == "name":
@@ -462,6 +464,34 @@ def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], v
     if not kinds or not kinds[0] or any(k != kinds[0] for k in kinds):
         return None
     return kinds[0], all(getattr(n, "is_value", False) for n in nodes)
+
+
+# Nouns that head a description of a thing, beyond the type nouns: "the telematics pricing pilot" is a project,
+# "the archive that keeps signed policy docs" a component, "the Norwegian household insurer" a customer.
+_HEAD_NOUNS: dict[str, str] = {stem(k): v for k, v in {
+    "pilot": "project", "trial": "project", "experiment": "project", "rollout": "project", "migration": "project",
+    "rewrite": "project", "revamp": "project", "programme": "project", "program": "project", "effort": "project",
+    "workstream": "project", "swap": "project", "overhaul": "project", "rebuild": "project",
+    "app": "component", "api": "component", "pipeline": "component", "job": "component", "worker": "component",
+    "queue": "component", "archive": "component", "store": "component", "bucket": "component",
+    "engine": "component", "gateway": "component", "bot": "component", "cluster": "component",
+    "insurer": "account", "broker": "account", "brand": "account", "retailer": "account", "chain": "account",
+    "label": "account", "distributor": "account", "manufacturer": "account", "shop": "account",
+}.items()}
+_HEAD_STOPS = frozenset("that which who whom whose where when for with in at of to from on by behind".split())
+
+
+def _head_type(toks: list[_Tok], a: int, b: int) -> tuple[frozenset[str], bool] | None:
+    """The type a descriptive phrase's head noun names: the last kind-of-thing noun before the phrase goes on
+    to say what the thing does ("the service that texts policyholders" is a component)."""
+    head = None
+    for t in toks[a:b]:
+        if t.word in _HEAD_STOPS and head is not None:
+            break
+        kind = TYPE_NOUNS.get(t.stem) or _HEAD_NOUNS.get(t.stem)
+        if kind in ("component", "account", "project", "tool", "team", "office", "person"):
+            head = kind
+    return (frozenset({head}), False) if head is not None else None
 
 
 def _read_abbreviations(text: str, toks: list[_Tok]) -> None:
@@ -1162,6 +1192,16 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
 
     slots.sort(key=distance)
     ordered, fits, end = _order(slots, admissible, start=start)
+    described = bool(anchor_idx) and mentions[anchor_idx[0]][2] == "residual"
+    if described and (not fits or not slots) and start is not None and len(start) == 1 and admissible and all(
+            s.source != "lexicon" for s in slots):
+        # a relation guessed by meaning alone that the anchor's type rules out ("who's on <the ... account>?"
+        # read as owned_by): the one relation the schema has from that type to the asked one
+        kind = next(iter(start))
+        routes = {r for goal in admissible for r in type_routes(kind, goal, 1) if PREDICATES[r[0]][0] == kind}
+        if len(routes) == 1:
+            slots = [Slot(((next(iter(routes))[0], 1.0),), "", "schema")]
+            ordered, fits, end = _order(slots, admissible, start=start)
     if not fits and start is not None:
         # the anchor's type as the graph knows it fits no reading: read the words without it
         ordered, fits, end = _order(slots, admissible)

@@ -122,6 +122,37 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
     return max(readings, key=lambda r: max(r[1].turns, default=-1)) if latest else readings[0]
 
 
+def identify(description: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] = (),
+             lead_in: Callable[[ContextItem], Sequence[str]] | None = None) -> tuple[str, ContextItem] | None:
+    """The thing of type `wanted` that the best-ranked `items` (the turns most like `description`) are about: the
+    first such thing a turn names ("notifyr confirmed, I own it. ... it's the thing that texts policyholders"),
+    or, for a reply that names none ("crop + livestock. co-op owned"), the first one named in the nearest turn
+    before it that names one. Words of the description itself name nothing ("the Japanese marine insurer": not "Japanese")."""
+    about = subject_words(description)
+    names = KnownNames(known)
+    for item in items:
+        found = _things(_SPEAKER.sub("", item.text, count=1), wanted, about, names)
+        if found:
+            return found[0], item
+        for before in reversed(list(lead_in(item)) if lead_in is not None else []):
+            earlier = _things(_SPEAKER.sub("", before, count=1), wanted, about, names)
+            if earlier:
+                return earlier[0], item
+    return None
+
+
+def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames) -> list[str]:
+    """The names of type `wanted` in a message, in order: a message that describes a thing names it first."""
+    found: list[str] = []
+    for sentence in sentences(text):
+        for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
+                               resolve_pronoun=lambda kind, so_far: None):
+            if m.pronoun or _fit(m, wanted) <= 0 or set(_WORD.findall(m.name.casefold())) <= about:
+                continue
+            found.append(m.name)
+    return found
+
+
 def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: str) -> int:
     """Where the sentence first names something other than `besides`."""
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,

@@ -151,3 +151,34 @@ def test_a_described_subject_is_found_in_the_turn_that_describes_it_then_stepped
     # one step, so the vector's answer read for a person beside "thimble", found through its description
     assert answer.trace.served_by == "vector" and answer.trace.failure == "no_link"
     assert answer.context[answer.trace.reader_pick].turns == [2]
+
+
+def test_a_subject_linked_by_meaning_alone_yields_to_the_thing_the_turns_describe(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(), hash_embedder)
+    memory.ingest_many([
+        turn(0, "fyi: vaultkeep issues expiring secrets to our apps"),  # described, but extraction kept nothing
+        turn(1, "thimble, which issues thumbnails for the shop, is owned by Yuki Tanabe.",
+             [["thimble", "described_as", "issues thumbnails for the shop"], ["thimble", "owned_by", "Yuki Tanabe"]]),
+        turn(2, "lunch?", speaker="agent_b"),
+        turn(3, "vaultkeep is owned by Grzegorz Nowak.", [["vaultkeep", "owned_by", "Grzegorz Nowak"]]),
+    ])
+    question = "Who owns the service that issues expiring secrets to our apps?"
+    graph = memory.graph.answer(question)
+    assert graph.text == "Yuki Tanabe" and graph.trace.links[0].step == "semantic"  # a weak link, to thimble
+    answer = memory.answer(question)
+    assert answer.text == "Grzegorz Nowak" and answer.trace.served_by == "graph+vector"
+    # the walk goes on in the graph from the thing the turns describe
+    assert [(h.subject, h.predicate, h.source) for h in answer.trace.paths[0]] == [("vaultkeep", "owned_by", "graph")]
+
+
+def test_a_well_described_link_is_kept_against_a_turn_that_only_shares_words(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(), hash_embedder)
+    memory.ingest_many([
+        turn(0, "fyi: vaultkeep issues tickets"),
+        turn(1, "thimble, which issues expiring secrets to our apps, is owned by Yuki Tanabe.",
+             [["thimble", "described_as", "issues expiring secrets to our apps"], ["thimble", "owned_by", "Yuki Tanabe"]]),
+        turn(2, "vaultkeep is owned by Grzegorz Nowak.", [["vaultkeep", "owned_by", "Grzegorz Nowak"]]),
+    ])
+    assert memory.answer("Who owns the service that issues expiring secrets to our apps?").text == "Yuki Tanabe"

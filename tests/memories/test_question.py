@@ -171,3 +171,13 @@ def test_a_name_the_graph_does_not_hold_is_still_read_as_a_name(question, mentio
 def test_capitalised_values_and_role_abbreviations_are_not_names():
     assert parse_question("which office is the quokka PM in?", GraphStore()).mentions[0] != "PM"
     assert "Enterprise" not in parse_question("Is Castellan on Enterprise?", GraphStore()).mentions
+
+
+def test_a_descriptive_subject_is_typed_by_its_head_noun_and_a_guessed_relation_yields_to_the_schema():
+    from memories.question import parse_descriptive
+
+    q = parse_descriptive("who's on the Japanese marine insurer account?", GraphStore())
+    assert q is not None and q.mentions[0] == "the Japanese marine insurer account"
+    assert q.relations == ["handled_by"]  # an account's one route to a person
+    q = parse_descriptive("who owns the service that texts policyholders about their claim status?", GraphStore())
+    assert q is not None and q.relations == ["owned_by"]

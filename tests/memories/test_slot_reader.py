@@ -135,3 +135,17 @@ def test_a_statement_asked_to_be_confirmed_is_read_as_stated():
 def test_an_office_named_like_a_building_is_read_where_a_place_goes():
     assert read_slot("Aisha", "office", items("Aisha is at Marina Point most weeks"))[0] == "Marina Point"
     assert read_slot("Aisha", "office", items("Aisha likes Marina Point")) is None
+
+
+def test_a_description_names_the_thing_its_turn_names_first_or_the_one_its_reply_answers():
+    from memories.slot_reader import identify
+
+    said = items("notifyr confirmed, I own it. if the DR doc needs a blurb: it's the thing that texts customers")
+    assert identify("the service that texts customers", "component", said)[0] == "notifyr"
+    reply = items("vaultkeep next. Diego Ramirez is down as owner. Diego?", "mine. archive for signed docs. P2.")
+    before = {1: ["vaultkeep next. Diego Ramirez is down as owner. Diego?"]}
+    found = identify("the archive that keeps signed docs", "component", reply[1:],
+                     lead_in=lambda item: before.get(item.turns[0], []))
+    assert found is not None and found[0] == "vaultkeep" and found[1].turns == [1]
+    # the description's own words name nothing: "Japanese" is no customer
+    assert identify("the Japanese marine insurer", "account", items("Japanese marine & cargo insurer")) is None
