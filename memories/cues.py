@@ -87,6 +87,9 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("in the hands of", OWN_F, {}),
     ("owner|owners|maintainer|maintainers {be}", OWN_F, {"firm": True}),
     ("owner|maintainer :", OWN_F, {"firm": True}),
+    # "Lantern Foods (lead: Ida Holm)": a role noun as a label inside a parenthesis or a list
+    ("lead|am|pm|dri|contact :", LEAD_F, {}),
+    ("account manager|lead|owner :", HANDLE_F, {}),
     ("handled|covered|serviced|managed|worked by", HANDLE_F, {}),
     ("account manager|owner|lead|rep {be}", HANDLE_F, {}),
     ("point of contact {be}", HANDLE_F, {}),
@@ -334,7 +337,7 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
     ("subscribed|subscribes|subscribe to", None, ("plan",), {"after": True}),
     ("bought|buys|purchased|purchases|chose|picked|pays for", None, ("plan",), {"after": True}),
     ("now", None, ("priority", "status"), {"after": True}),
-    ("set|changed|updated|moved to", None, ("priority", "status"), {"after": True, "update": True}),
+    ("set|changed|updated|moved|moves|moving|bumping|bumps|dropping|drops to", None, ("priority", "status"), {"after": True, "update": True}),
 ]
 
 

@@ -57,6 +57,7 @@ from memories.mentions import (
     find_priorities,
     find_statuses,
     is_question,
+    rare_word,
     sentences,
     span_text,
 )
@@ -218,9 +219,15 @@ class RuleExtractor:
         # multi-word names written so far, fact or not: "Sofia" later means "Sofia Marchetti" even when the
         # message that named her in full yielded nothing
         self._named: list[str] = []
+        # lowercase made-up words seen standing where an entity stands ("also triagebot calls idproof"): names of
+        # systems from then on, wherever they appear
+        self._coined: list[str] = []
         # per channel, a question still waiting for its answer: (subject, predicate, messages left to answer it)
         self._asked: dict[str, tuple[str, str, int]] = {}
         self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
+        # per channel, the columns a message announced for slash-separated rows ("project / lead / status")
+        self._columns: dict[str, tuple[str | None, ...]] = {}
+        self._row_head = 0  # where the latest row's own label ends ("Acme (lead: Ida):" before its fields)
         self._protos: np.ndarray | None = None
         self._proto_families: list[int] = []
 
@@ -230,8 +237,10 @@ class RuleExtractor:
         self._common.clear()
         self._speakers.clear()
         self._named.clear()
+        self._coined.clear()
         self._asked.clear()
         self._topic.clear()
+        self._columns.clear()
 
     # --- public ---------------------------------------------------------------------------------------------
 
@@ -245,7 +254,8 @@ class RuleExtractor:
     ) -> Extraction:
         if not isinstance(text, str):
             text = str(text)
-        known = self._known_names([*known_entities, *self._named])
+        self._coin(text)
+        known = self._known_names([*known_entities, *self._named, *self._coined])
         prior = _channel_hint(channel)
         state = _MessageState(budget=MAX_EMBEDDED_PHRASES)
         facts: list[ExtractedFact] = []
@@ -258,6 +268,12 @@ class RuleExtractor:
         asked: tuple[str, str] | None = None  # what this message asks, if it asks one thing about one entity
         for index, sentence in enumerate(sentences(text)):
             question = is_question(sentence)
+            if question:
+                cut = _tag_cut(sentence)
+                if cut:
+                    # "X calls Y for checks, did we rule that out?", "Z is the lead, yes?": a statement with a
+                    # question tagged on states what it asks to be confirmed
+                    sentence, question = sentence[:cut], False
             label_end, label_update = _label(sentence)
             topic_names: list[str] = []
             if label_update and index == 0:
@@ -307,6 +323,23 @@ class RuleExtractor:
                 asked = self._question_asked(body, text, mentions, prior, channel)
                 if asked is not None:
                     self._topic[channel or ""] = asked[0]
+            if not question and len(self._columns) < _MAX_SPEAKERS and self._header(body, text, channel):
+                continue  # "Format: project / lead / status / date": the columns of the rows to come
+            if mentions and not question:
+                row = self._row(body, text, mentions, channel, prior)
+                for f in row:
+                    key = (f.subject, f.predicate, f.object)
+                    if key not in seen_facts:
+                        seen_facts.add(key)
+                        facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
+                                                   update=f.update, score=1.0, span=span_text(text, body)))
+                if row:
+                    # "Lantern Foods (lead: Ida Holm): Platinum / May": the name's own label is read as a clause
+                    head = self._row_head
+                    body = body[:head]
+                    mentions = [m for m in mentions if m.end <= head]
+                    if not mentions:
+                        continue
             if mentions and not question:
                 lows = [t.low for t in body]
                 update = message_update or label_update or _has_update_signal(lows)
@@ -352,6 +385,141 @@ class RuleExtractor:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
         return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
+
+    def _coin(self, text: str) -> None:
+        """Learn the lowercase made-up words of this message that stand in an entity's slot: after a relation
+        verb ("calls idproof", "reads from geostore"), or opening a statement before a verb or a copula once chat
+        fillers are set aside ("fwiw docsnap lives in ...", "also claimsgate calls ..."). The mention finder only
+        takes such a word at the very start of a sentence; a word no dictionary knows in either slot is a name."""
+        if len(self._coined) >= _MAX_SPEAKERS:
+            return
+        coined = set(self._coined)
+        for sentence in sentences(text):
+            lows = [t.low for t in sentence]
+            opens = True  # only chat fillers so far: the next word opens the statement
+            for i, t in enumerate(sentence):
+                was_opening = opens
+                opens = opens and (t.low in _CHAT_FILLERS or not t.low[0].isalnum())
+                if not (t.text.isalpha() and t.text.islower()) or t.low in coined:
+                    continue
+                before = lows[i - 1] if i > 0 else ""
+                after = lows[i + 1] if i + 1 < len(lows) else ""
+                verb_after = after in _COINED_FOLLOWERS or after in RELATION_CUES or after in VALUE_CUES
+                # "setting claimsgate to P2", "bumping notifyr to P2": a verb of setting, the name, then "to"
+                setting = before in _SETTING_VERBS and after == "to"
+                if ((was_opening and verb_after) or before in _COINED_OPENERS or setting) and rare_word(t.low):
+                    coined.add(t.low)
+                    self._coined.append(t.low)
+
+    # --- rows: "Osprey / Aisha Bello / in progress / 31 March" ------------------------------------------------
+
+    def _header(self, body: list[Token], message: str, channel: str | None) -> bool:
+        """"Format: project / lead / status / date", "reply with: plan / renewal month / notes": a line of
+        slash-separated column names announces what the fields of later rows in the channel are."""
+        fields = _slash_fields(body, message)
+        if len(fields) < 3:
+            return False
+        a, b = fields[0]
+        fields[0] = (max((k + 1 for k in range(a, b) if body[k].low == ":"), default=a), b)
+        columns: list[str | None] = []
+        for a, b in fields:
+            words = [t.low for t in body[a:b] if t.is_word]
+            if not words or len(words) > 3 or any(not t.text.islower() for t in body[a:b] if t.is_word):
+                return False
+            columns.append(next((_COLUMNS[w] for w in words if w in _COLUMNS), None))
+        if sum(c is not None for c in columns) < 2:
+            return False
+        self._columns[channel or ""] = tuple(columns)
+        return True
+
+    def _row(self, body: list[Token], message: str, mentions: list[Mention], channel: str | None,
+             prior: str | None) -> list[_Found]:
+        """A row of slash-separated fields about one thing: its name first (or before a colon), then values and
+        a person. A field is read by the column a header announced, else by what it holds: a date, a status, a
+        plan tier, a priority, or a person's full name (the thing's lead, account manager or owner)."""
+        self._row_head = 0
+        fields = _slash_fields(body, message)
+        if len(fields) < 2:
+            return []
+        columns = list(self._columns.get(channel or "", ()))
+        lows = [t.low for t in body]
+        first_a, first_b = fields[0]
+        colon = max((k for k in range(first_a, first_b) if lows[k] == ":"), default=-1)
+        if colon >= 0:
+            # "so: Tamarind / ...": a lead-in; "Ardent Mutual (lead: Rosa): Platinum / May": the name, then a field
+            named = [m for m in mentions if m.end <= colon and not m.pronoun]
+            if named and named[0].start == first_a and (not columns or columns[0] != "subject"):
+                subject = named[0]
+                fields[0] = (colon + 1, first_b)
+                columns = columns if columns and columns[0] != "subject" else [None] * len(fields)
+            else:
+                fields[0] = (colon + 1, first_b)
+                subject = None
+        else:
+            subject = None
+        if subject is None:
+            a, b = fields[0]
+            whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
+            if not whole:
+                return []
+            subject = whole[0]
+            fields = fields[1:]
+            columns = columns[1:] if columns and columns[0] == "subject" else [None] * len(fields)
+        if len(fields) < 2 and not any(columns):
+            return []
+        if subject.types == _SINGLE_TYPE[PERSON] or self._learned(subject.name) == PERSON:
+            return []
+        kind = self._learned(subject.name) or next((k for k in ("project", "account", "component")
+                                                    if subject.types == _SINGLE_TYPE[k]), None) or prior
+        out: list[_Found] = []
+        for i, (a, b) in enumerate(fields):
+            column = columns[i] if i < len(columns) else None
+            tokens = body[a:b]
+            words = [t for t in tokens if t.is_word]
+            if not words or any(t.low in NEGATIONS or t.low in HEDGES for t in words):
+                continue
+            fact = self._row_field(subject, kind, column, tokens, body, a, b, mentions, message)
+            if fact is not None:
+                out.append(fact)
+        if not any(columns) and (len(out) < 2 or all(f.predicate in _ENTITY_OBJECTS for f in out)):
+            return []  # two slashes in passing ("TCP/IP", "read/write") or a list of names make no row
+        self._row_head = colon if colon >= 0 and subject.end <= colon else 0
+        for f in out:
+            if f.predicate in ("led_by", "status", "deadline"):
+                self._learn(subject, "project")
+            elif f.predicate in ("handled_by", "plan", "renews_in"):
+                self._learn(subject, "account")
+            break
+        return out
+
+    def _row_field(self, subject: Mention, kind: str | None, column: str | None, tokens: list[Token],
+                   body: list[Token], a: int, b: int, mentions: list[Mention], message: str) -> _Found | None:
+        n = b - a
+        whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
+        if whole and (column == "owner" or column is None and " " in whole[0].name and self._fit(
+                whole[0], PERSON) >= 2.0):
+            predicate = {"project": "led_by", "account": "handled_by"}.get(kind or "", "owned_by")
+            self._learn(whole[0], PERSON)
+            return _Found(subject.name, predicate, whole[0].name, False, 1.0)
+        dates = [v for v in find_dates(tokens, message) if v.start == 0 and v.end == n]
+        months = [v for v in find_months(tokens) if v.start == 0 and v.end == n]
+        if months and (column == "renews_in" or column is None and kind == "account"):
+            return _Found(subject.name, "renews_in", _value_text(months[0]), False, 1.0)
+        if dates and column in (None, "deadline"):
+            return _Found(subject.name, "deadline", _value_text(dates[0]), False, 1.0)
+        statuses = [v for v in find_statuses(tokens, weak=True) if v.start == 0 and v.end == n]
+        if statuses and column in (None, "status"):
+            return _Found(subject.name, "status", _value_text(statuses[0]), False, 1.0)
+        if column == "status" and n <= 3 and all(t.text.islower() and t.text.isalpha() for t in tokens):
+            return _Found(subject.name, "status", " ".join(t.low for t in tokens), False, 1.0)  # "pilot running"
+        priorities = [v for v in find_priorities(tokens) if v.start == 0 and v.end == n]
+        if priorities and column in (None, "priority"):
+            return _Found(subject.name, "priority", _value_text(priorities[0]), False, 1.0)
+        tier = tokens[0].low in PLAN_TIERS or column == "plan" and tokens[0].text[:1].isupper()
+        if tier and tokens[0].text[:1].isupper() and all(t.text[:1].isupper() for t in tokens) and n <= 2 and (
+                column in (None, "plan")):
+            return _Found(subject.name, "plan", span_text(message, tokens), False, 1.0)
+        return None
 
     def _label_subject(self, label: list[Token], body: list[Token], message: str, known: KnownNames) -> list[Token]:
         """"Oakhurst: Starter plan, renews in August, handled by Rosa": a label that is only a name is the
@@ -644,7 +812,7 @@ class RuleExtractor:
     ) -> list[_Found]:
         found: list[_Found] = []
         silent = CUE_FIRST_WORDS.isdisjoint(lows) and _STATUS_VERBS.isdisjoint(lows) and ":" not in lows and (
-            "=" not in lows)
+            "=" not in lows) and _SETTING_VERBS.isdisjoint(lows)
         if silent and _VERB_STATUSES.isdisjoint(lows) and (self.embedder is None or len(mentions) < 2):
             return found
         in_mention = [False] * len(tokens)
@@ -667,6 +835,8 @@ class RuleExtractor:
                 if fact is not None:
                     found.append(_Found(fact[0], fact[1], fact[2], update or option.update, 1.0))
                     break
+        if not found:
+            found.extend(self._set_to(tokens, lows, mentions, update))
         if not found:
             found.extend(self._stated_status(tokens, lows, mentions, prior, update))
         if not found:
@@ -978,6 +1148,34 @@ class RuleExtractor:
         self._learn(subject, wanted)
         return subject.name, predicate, _value_text(value)
 
+    def _set_to(self, tokens: list[Token], lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """"setting claimsgate to P2", "bumping Atlas to high", "make it P2", "marking Tern as blocked": a verb of
+        setting, the thing as its object, then (after "to"/"as", or straight away after "make") a priority or a
+        status. The object's type follows from the value: a priority is a component's, a status a project's."""
+        for m in mentions:
+            if m.start == 0 or lows[m.start - 1] not in _SETTING_VERBS or _hedged(lows, mentions, m.start):
+                continue
+            if lows[m.start - 1] in ("make", "making", "made"):
+                k = m.end
+            elif m.end < len(lows) and lows[m.end] in ("to", "as"):
+                k = m.end + 1
+            else:
+                continue
+            if not _INTENT_WORDS.isdisjoint(lows[max(0, m.start - 4) : m.start]):
+                continue  # "thinking about bumping X to P1": a wish
+            priorities = [v for v in find_priorities(tokens) if v.start == k]
+            statuses = [v for v in find_statuses(tokens, weak=False) if v.start == k]
+            value, predicate = (priorities[0], "priority") if priorities else (
+                (statuses[0], "status") if statuses else (None, ""))
+            if value is None:
+                continue
+            wanted = PREDICATES[predicate][0]
+            if self._fit(m, wanted) < 1.0 or m.pronoun and self._is_person(m):
+                continue
+            self._learn(m, wanted)
+            return [_Found(m.name, predicate, _value_text(value), True, 1.0)]
+        return []
+
     def _stated_status(
         self, tokens: list[Token], lows: list[str], mentions: list[Mention], prior: str | None, update: bool,
     ) -> list[_Found]:
@@ -1109,9 +1307,17 @@ class RuleExtractor:
             return []
         s, p = mentions[0], mentions[1]
         k = _complement_start(lows, mentions, s)
-        if k is None or p.start != k or p.end >= len(lows) or lows[p.end] != "'s":
+        if k is None or p.start != k:
             return []
         stop = _content_end(lows)
+        if p.pronoun and lows[p.start] in _POSSESSIVE_PRONOUNS and PERSON in p.types and " " in p.name:
+            # "triagebot is mine", "Pawsure is hers btw": the speaker, or the person last named, owns it
+            end = next((x for x in range(p.end, stop) if lows[x] in (",", ";", "-", "–", "—")), stop)
+            if any(w not in _FREE_WORDS and w not in _REPLY_TAILS and w != "confirmed" for w in lows[p.end : end]):
+                return []
+            return self._owner_of(s, p, _OWN_ANY, prior, update)
+        if p.end >= len(lows) or lows[p.end] != "'s":
+            return []
         # "zonemap is Rasmus's, he's away till Monday": what follows a comma is another statement
         stop = next((k for k in range(p.end + 1, stop) if lows[k] in (",", ";", "-", "–", "—")), stop)
         noun = lows[p.end + 1] if p.end + 1 < stop else ""
@@ -1122,6 +1328,11 @@ class RuleExtractor:
             options, rest = _OWN_ANY, lows[p.end + 1 : stop]
         if any(w not in _FREE_WORDS for w in rest):
             return []  # "Acme is Oskar's account from last year": more is said than whose it is
+        return self._owner_of(s, p, options, prior, update)
+
+    def _owner_of(self, s: Mention, p: Mention, options: Sequence[str], prior: str | None,
+                  update: bool) -> list[_Found]:
+        """The predicate that makes person p responsible for thing s, the likeliest for s's type."""
         best: tuple[float, str] | None = None
         for rank, predicate in enumerate(options):
             subject_type, object_type = PREDICATES[predicate]
@@ -1455,6 +1666,22 @@ class _MessageState:
 
 
 _EQUATORS = frozenset({"=", "is", "'s", "being", "aka"})
+# Chat words that may open a statement before its subject: "fwiw docsnap lives in ...", "also X calls Y".
+# Words that open a question tagged onto a statement: "..., right?", "..., did we rule that out?".
+_TAG_OPENERS = frozenset("yes yeah yep yup right correct no ok okay innit eh true agreed confirm confirmed did didn't "
+                         "do don't does doesn't is isn't are aren't was wasn't has hasn't have haven't can still "
+                         "accurate sound sounds that".split())
+_BARE_TAGS = frozenset({"right", "correct", "yes", "yeah", "no"})
+_CHAT_FILLERS = frozenset("also fwiw btw fyi so and but plus ok okay yeah yep yup then ps oh ah well anyway "
+                          "iirc afaik tbh reminder note".split())
+_COINED_FOLLOWERS = frozenset({"is", "'s", "isn't", "was", "=", ":", "has", "will", "can", "needs", "runs",
+                               "lives", "sits", "depends", "relies", "calls", "reads", "uses", "moves", "goes"})
+# Verbs whose object stands right after them: "calls idproof", "owns quillpad", "talks to" is read via "to".
+_COINED_OPENERS = frozenset("calls call calling owns own owning uses use using hits hit queries reads from on to "
+                            "into upon with by of for and moves moving migrate migrating migrated moved "
+                            "maintains maintain handles leads runs feeds".split())
+_SETTING_VERBS = frozenset("setting set putting put bumping bumped moving moved making make dropping dropped "
+                           "raising raised lowering lowered marking marked".split())
 _EQUATING = _EQUATORS | frozenset({"the", "our", "a", "an", "basically", "just", "really", ","})
 
 
@@ -1495,6 +1722,65 @@ def _label(sentence: list[Token]) -> tuple[int, bool]:
             return k + 1, any(t.low in _LABEL_UPDATES for t in words)
         return 0, False
     return 0, False
+
+
+# Column names of a row format, and what a field under them states ("subject" names the row's thing).
+_COLUMNS = {
+    "project": "subject", "account": "subject", "service": "subject", "component": "subject", "system": "subject",
+    "customer": "subject", "client": "subject", "name": "subject", "lead": "owner", "owner": "owner",
+    "am": "owner", "pm": "owner", "manager": "owner", "contact": "owner", "rep": "owner", "dri": "owner",
+    "status": "status", "state": "status", "date": "deadline", "deadline": "deadline", "due": "deadline",
+    "target": "deadline", "eta": "deadline", "plan": "plan", "tier": "plan", "renewal": "renews_in",
+    "renews": "renews_in", "priority": "priority", "prio": "priority",
+}
+
+
+def _slash_fields(body: list[Token], message: str) -> list[tuple[int, int]]:
+    """The token ranges of the slash-separated fields of a sentence, or [] when it holds no slash between
+    words. Slashes are not tokens: they show in the text between two tokens ("Osprey / Aisha Bello")."""
+    fields: list[tuple[int, int]] = []
+    start = 0
+    for k in range(1, len(body)):
+        gap = message[body[k - 1].end : body[k].start]
+        if "/" in gap and gap.strip() == "/" and (gap.startswith(" ") or gap.endswith(" ")):
+            fields.append((start, k))
+            start = k
+    if not fields:
+        return []
+    end = len(body)
+    # the last field stops at a comma or a sentence mark: "... / nothing spicy, they're happy"
+    for k in range(start, len(body)):
+        if body[k].low in (",", ";", ".", "!", "?"):
+            end = k
+            break
+    fields.append((start, end))
+    return [(a, b) for a, b in fields if b > a]
+
+
+def _tag_cut(sentence: list[Token]) -> int:
+    """Where the statement ends in a statement with a question tagged on ("Tova runs billing, right?", "X calls Y,
+    did we rule that out?", "Kestrel = the Oslo office right?"), or 0 when the sentence is a plain question: one
+    opening on a question word, an alternative ("..., or is it Z?"), or a tag longer than a few words."""
+    if not sentence or sentence[-1].low != "?":
+        return 0
+    words = [t for t in sentence if t.is_word]
+    if len(words) < 4:
+        return 0
+    comma = max((k for k, t in enumerate(sentence) if t.low == ","), default=-1)
+    if comma > 0:
+        tail = [t.low for t in sentence[comma + 1 :] if t.is_word]
+        if 1 <= len(tail) <= 6 and tail[0] in _TAG_OPENERS:
+            cut = comma
+        else:
+            return 0
+    elif words[-1].low in _BARE_TAGS and words[-1] is sentence[-2]:
+        cut = len(sentence) - 2
+    else:
+        return 0
+    head = sentence[:cut]
+    if len([t for t in head if t.is_word]) < 3 or is_question(head):
+        return 0
+    return cut
 
 
 def _has_update_signal(lows: list[str]) -> bool:
@@ -1606,6 +1892,7 @@ def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
 
 
 _PAST_MARKERS = frozenset({"formerly", "previously", "once", "originally"})
+_POSSESSIVE_PRONOUNS = frozenset({"mine", "hers", "his"})
 
 
 def _chain(anchor: Mention, entities: list[Mention], lows: list[str], *, toward_cue: bool) -> list[Mention]:
