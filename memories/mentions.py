@@ -306,6 +306,12 @@ HEAD_TYPES: dict[str, str] = {
     "service": COMPONENT, "svc": COMPONENT, "component": COMPONENT, "microservice": COMPONENT,
     "region": REGION,
 }
+# The last word of a building's or a street's name: offices are often called after them.
+BUILDING_WORDS = frozenset(
+    "house court road street yard point quay wharf square tower towers building avenue gate plaza terrace "
+    "campus".split()  # not "park", "hall", "lane", "mill": surnames too (Hyun-woo Park)
+)
+_BUILDING_TYPES = frozenset({OFFICE, PROJECT, ACCOUNT, COMPONENT, TOOL})
 # The last word of a company's name ("Corvid Analytics", "Lowmoor Logistics"): general business vocabulary.
 COMPANY_WORDS = frozenset(
     """
@@ -721,6 +727,12 @@ def find_mentions(
             i = end + 1
             continue
         name = span_text(message, tokens[i:end])
+        if end > i + 1 and tokens[end - 1].low in BUILDING_WORDS:
+            # "Wharf Road", "Marlowe House", "Fenwick Court": a building or a street, where an office is, or a
+            # thing named after one ("Obsidian Gate"); not a person
+            out.append(_typed(name, i, end, learned, default=_BUILDING_TYPES))
+            i = end
+            continue
         if end > i + 1 and tokens[end - 1].low in COMPANY_WORDS:
             # "Corvid Analytics", "Harrow & Finch Ltd": a company, which in this vocabulary is a customer account
             out.append(_typed(name, i, end, learned, default=frozenset({ACCOUNT}), explicit=True))

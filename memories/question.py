@@ -82,7 +82,7 @@ _PRIMARY: dict[str, list[str]] = {
 # Phrasings that also fit another predicate, at a lower score.
 _SECONDARY: dict[str, list[str]] = {
     # "whose X" asks for X's owner, handler or lead, whichever X has
-    "handled_by": ["whose", "own", "owns", "owner", "responsible for", "maintain"],
+    "handled_by": ["whose", "own", "owns", "owner", "responsible for", "maintain", "lead", "leads"],
     "owned_by": ["handle", "handles", "handled by", "manage", "manages", "managed by"],
     "led_by": ["whose", "own", "owns", "owner", "responsible for", "manage", "manages", "managed by", "look after",
                "handle", "handles", "handled by", "maintain", "maintains"],

@@ -82,12 +82,14 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
         speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
         text = _SPEAKER.sub("", item.text, count=1)
         said = sentences(text)
+        # the subject speaking of themself: "I'm at Telok Ayer" from wei, when the subject is Wei Zhang
+        themself = speaker is not None and speaker.casefold() in about
         reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and any(
             about & set(_WORD.findall(before.casefold())) for before in lead_in(item))
         named_before = False
         for number, sentence in enumerate(said):
             lows = [t.low for t in sentence]
-            at = next((i for i, low in enumerate(lows) if low in about), None)
+            at = next((i for i, low in enumerate(lows) if low in about or themself and low in FIRST_PERSON), None)
             # in a reply, a pronoun stands for the subject ("and they renew in November"); with none, the
             # reply's first sentence is about it as a whole ("November.")
             pronoun = next((i for i, low in enumerate(lows) if low in _PRONOUNS), None) if reply else None

@@ -133,8 +133,8 @@ def test_a_statement_asked_to_be_confirmed_is_read_as_stated():
 
 
 def test_an_office_named_like_a_building_is_read_where_a_place_goes():
-    assert read_slot("Aisha", "office", items("Aisha is at Marina Point most weeks"))[0] == "Marina Point"
-    assert read_slot("Aisha", "office", items("Aisha likes Marina Point")) is None
+    assert read_slot("Aisha", "office", items("Aisha is at Telok Ayer most weeks"))[0] == "Telok Ayer"
+    assert read_slot("Aisha", "office", items("Aisha likes Telok Ayer")) is None
 
 
 def test_a_description_names_the_thing_its_turn_names_first_or_the_one_its_reply_answers():
@@ -149,3 +149,15 @@ def test_a_description_names_the_thing_its_turn_names_first_or_the_one_its_reply
     assert found is not None and found[0] == "vaultkeep" and found[1].turns == [1]
     # the description's own words name nothing: "Japanese" is no customer
     assert identify("the Japanese marine insurer", "account", items("Japanese marine & cargo insurer")) is None
+
+
+def test_a_person_speaking_of_themself_in_the_first_person_is_the_subject():
+    said = said_by("wei", "Sundara want to meet in person. I'm at Telok Ayer so it's a short hop")
+    assert read_slot("Wei Zhang", "office", said, known=["Wei Zhang"])[0] == "Telok Ayer"
+    # someone else's "I" is not the subject
+    assert read_slot("Wei Zhang", "office", said_by("rosa", "I'm at Telok Ayer")) is None
+
+
+def test_a_building_or_a_street_is_an_office_not_a_person():
+    assert read_slot("Castellan", "person", items("Wharf Road being Lisbon, and Castellan being in London")) is None
+    assert read_slot("Elif", "office", items("Elif is in Wharf Road still"))[0] == "Wharf Road"
