@@ -510,7 +510,7 @@ class GraphMemory:
         for t, (text, touched) in sorted(self._said.items()):
             if t <= edge.valid_from or t in edge.turns or (as_of is not None and t > as_of) or key in touched:
                 continue
-            if not (pattern.search(text) and _says_change(text)):
+            if not (pattern.search(text) and says_change(text)):
                 continue
             if edge.predicate not in relations_named(text):
                 if values is None:
@@ -681,7 +681,8 @@ class GraphMemory:
         return Snapshot(backend=self.name, nodes=nodes, edges=edges)
 
 
-def _says_change(text: str) -> bool:
+def says_change(text: str) -> bool:
+    """Whether a message says something changed ("now", "moved to", "no longer", "the new ...")."""
     tokens = words(text)
     if any(t in CHANGE_WORDS for t in tokens):
         return True

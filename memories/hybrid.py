@@ -14,7 +14,7 @@ from bisect import bisect_left
 
 from memories.answer import Answer, Candidate, ContextItem, Hop
 from memories.embedder import Embedder, shared_minilm
-from memories.graph import GraphMemory, Unfinished
+from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.slot_reader import identify, read_slot, subject_words
@@ -25,6 +25,7 @@ from scenarios.models import MULTI_VALUED, PREDICATES, Turn
 IDENTIFY_DEPTH = 4  # turns read to find what a description names: only the closest ones describe it
 REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
 RIVAL_MARGIN = 0.05  # how much more like a description the turns about a rival must be than those naming the link
+_RESTATING = frozenset({"new", "officially", "confirmed", "revised"})  # "that's officially the new Osprey deadline"
 _WORDS = re.compile(r"[^\W_]+|[\w-]+")
 
 # The plain question for one step of a chain, subject to object: what a person would ask to take that step.
@@ -109,6 +110,9 @@ class HybridMemory:
             if bridged is not None:
                 return bridged
         if graph.trace.failure is None and graph.text:
+            newer = self._newer(question, graph, as_of)
+            if newer is not None:
+                return newer
             trace = graph.trace.model_copy(update={"backend": self.name, "served_by": "graph"})
             return graph.model_copy(update={"backend": self.name, "trace": trace})
         plan = None
@@ -136,6 +140,28 @@ class HybridMemory:
         # between is bookkeeping, as for the other backends).
         latency = graph.latency_ms + vector.latency_ms
         return vector.model_copy(update={"backend": self.name, "trace": trace, "latency_ms": latency})
+
+    def _newer(self, question: str, graph: Answer, as_of: int | None) -> Answer | None:
+        """A question after the value as it stands now ("osprey deadline now?") whose last edge a later turn has
+        restated in words extraction did not read: that turn's value, when the text holds a newer one."""
+        if not graph.trace.paths or not graph.trace.paths[0]:
+            return None
+        path = graph.trace.paths[0]
+        last = path[-1]
+        if last.object != graph.text or not _present(question, last.predicate) or not last.turns:
+            return None
+        plan = Unfinished(last.subject, [last.predicate], list(path[:-1]), doubted=True)
+        bridged = self._bridge(question, plan, graph, as_of)
+        if bridged is None or bridged.text == graph.text or not bridged.trace.paths:
+            return None
+        read = bridged.trace.paths[0][-1]
+        if not read.turns or max(read.turns) <= max(last.turns):
+            return None
+        # only a statement that names the subject and says it changed overrules an edge: a short reply, or a
+        # mention in passing ("Mosaic standup is at 10:30 tomorrow"), is too loose a reading to replace it
+        said = self._said.get(max(read.turns), (None, ""))[1]
+        restated = says_change(said) or not _RESTATING.isdisjoint(_WORDS.findall(said.casefold()))
+        return bridged if _names(said, last.subject) and restated else None
 
     def _rival(self, graph: Answer, as_of: int | None) -> Unfinished | None:
         """A subject the graph linked by meaning alone, checked against the turns most like its description: when

@@ -47,7 +47,7 @@ _EDGE = "\"'`.,;:!?()[]{}<>*~"
 _PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
 _ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
 _CONDITIONS = frozenset({"without", "unless", "if", "until"})  # "can't run without X": no denial of X
-_OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old"})
+_OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old", "longer"})
 _NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "new"})
 _VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capitals
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
@@ -99,6 +99,9 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
             named = at is not None or opening  # the sentence itself is about the subject
             if at is None and named_before:
                 at = 0  # "Owen handles Pellucid. Enterprise plan, the big one": a message keeps its topic
+            elif at is None and wanted in _VALUE_FINDERS and any(
+                    t.low in about for later in said[number + 1 :] for t in later):
+                at = len(lows)  # "steering said yes to 30 June. that's the new Osprey deadline": named after
             named_before = named_before or any(low in about for low in lows)
             if at is None or is_question(sentence) and not is_tag_question(sentence):
                 continue
@@ -192,8 +195,9 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
                              resolve_pronoun=lambda kind, so_far: None, speaker=speaker)
     # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
+    # (a speaker counts under a full name the graph holds for their handle, not as a bare handle: "abe")
     spans = [(_fit(m, wanted, _placed(sentence, m) or opening), m.start, m.name) for m in mentions
-             if (not m.pronoun or sentence[m.start].low in FIRST_PERSON)
+             if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
              and not set(_WORD.findall(m.name.casefold())) & about
              and not _modifier_compound(sentence, m)]
     if wanted == REGION:

@@ -182,3 +182,29 @@ def test_a_well_described_link_is_kept_against_a_turn_that_only_shares_words(has
         turn(2, "vaultkeep is owned by Grzegorz Nowak.", [["vaultkeep", "owned_by", "Grzegorz Nowak"]]),
     ])
     assert memory.answer("Who owns the service that issues expiring secrets to our apps?").text == "Yuki Tanabe"
+
+
+def test_a_question_asked_for_now_takes_a_newer_value_the_text_restated_past_extraction(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(), hash_embedder)
+    memory.ingest_many([
+        turn(0, "Osprey is due 31 March.", [["Osprey", "deadline", "31 March"]], channel="ad-hoc"),
+        turn(1, "lunch?", speaker="agent_b", channel="ad-hoc"),
+        turn(2, "steering said yes to 30 June. that's officially the new Osprey deadline", channel="ad-hoc"),
+    ])
+    now = memory.answer("osprey deadline now?")
+    assert now.text == "30 June" and now.trace.served_by == "graph+vector"
+    assert [(h.predicate, h.source, h.turns) for h in now.trace.paths[0]] == [("deadline", "text", [2])]
+    # asked without "now", the graph's edge stands
+    assert memory.answer("When is Osprey due?").trace.served_by == "graph"
+
+
+def test_a_later_mention_in_passing_does_not_overrule_the_graphs_value(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(), hash_embedder)
+    memory.ingest_many([
+        turn(0, "Mosaic's deadline changed to April 24.", [["Mosaic", "deadline", "April 24"]], channel="ad-hoc"),
+        turn(1, "Mosaic standup is at 10:30 tomorrow.", channel="ad-hoc"),
+    ])
+    answer = memory.answer("What's the current deadline for Mosaic?")
+    assert answer.text == "April 24" and answer.trace.served_by == "graph"

@@ -161,3 +161,10 @@ def test_a_person_speaking_of_themself_in_the_first_person_is_the_subject():
 def test_a_building_or_a_street_is_an_office_not_a_person():
     assert read_slot("Castellan", "person", items("Wharf Road being Lisbon, and Castellan being in London")) is None
     assert read_slot("Elif", "office", items("Elif is in Wharf Road still"))[0] == "Wharf Road"
+
+
+def test_a_value_stated_just_before_the_subject_is_named_belongs_to_it():
+    said = items("steering said yes to 30 June. that's officially the new Osprey deadline")
+    assert read_slot("Osprey", "date", said)[0] == "30 June"
+    # but not a person: "Dana said yes. that's the new Osprey plan" does not make Dana Osprey's anything
+    assert read_slot("Osprey", "person", items("Dana Kim said yes. that's the new Osprey plan")) is None
