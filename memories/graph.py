@@ -647,6 +647,11 @@ class GraphMemory:
         with self._lock:
             return [n.name for n in self.store.nodes() if not n.is_value]
 
+    def kinds(self) -> dict[str, str]:
+        """Every entity node's name and the type the graph holds for it, in creation order."""
+        with self._lock:
+            return {n.name: n.type for n in self.store.nodes() if not n.is_value}
+
     def type_of(self, name: str) -> str | None:
         """The type of the node called `name`, if there is one."""
         with self._lock:

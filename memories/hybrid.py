@@ -174,7 +174,7 @@ class HybridMemory:
         found = self.fallback.answer(link.mention, as_of=as_of)
         ranked = _ranked(found)
         slot = identify(link.mention, self.graph.type_of(link.node), ranked[:IDENTIFY_DEPTH],
-                        known=self.graph.names(), lead_in=self._lead_in)
+                        known=self.graph.kinds(), lead_in=self._lead_in)
         if slot is None or self.graph.type_of(slot[0]) not in (None, self.graph.type_of(link.node)):
             return None
         if subject_words(slot[0]) & subject_words(link.node):
@@ -190,7 +190,7 @@ class HybridMemory:
         of the first step's subject type nearest its words ("thimble generates thumbnails for every image")."""
         found = self.fallback.answer(plan.start, as_of=as_of)
         kind = PREDICATES[plan.remaining[0]][0]
-        slot = identify(plan.start, kind, _ranked(found)[:IDENTIFY_DEPTH], known=self.graph.names(),
+        slot = identify(plan.start, kind, _ranked(found)[:IDENTIFY_DEPTH], known=self.graph.kinds(),
                         lead_in=self._lead_in)
         if slot is None:
             return None
@@ -201,7 +201,7 @@ class HybridMemory:
         """The vector's answer, read again knowing what the graph made of the question: the thing of the asked
         type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
         started = time.perf_counter()
-        slot = read_slot(subject, PREDICATES[predicate][1], _ranked(vector), known=self.graph.names(),
+        slot = read_slot(subject, PREDICATES[predicate][1], _ranked(vector), known=self.graph.kinds(),
                          lead_in=self._lead_in, latest=latest)
         if slot is None:
             return vector
@@ -243,7 +243,7 @@ class HybridMemory:
             read = self.fallback.answer(asked, as_of=as_of)
             started = time.perf_counter()
             slot = read_slot(name, subject_type if backward else object_type, _ranked(read),
-                             known=self.graph.names(), lead_in=self._lead_in, latest=latest)
+                             known=self.graph.kinds(), lead_in=self._lead_in, latest=latest)
             latency += read.latency_ms + (time.perf_counter() - started) * 1000.0
             if slot is None:
                 return None

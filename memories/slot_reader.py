@@ -10,7 +10,7 @@ office", "eu-west-1", "Rasmus Lind" and "P1" are recognised as what they are.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
@@ -63,7 +63,7 @@ def subject_words(name: str) -> frozenset[str]:
     return frozenset(w for w in words if len(w) > 1)
 
 
-def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] = (),
+def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] | Mapping[str, str] = (),
               lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
               ) -> tuple[str, ContextItem] | None:
     """The thing of type `wanted` (an entity type of scenarios.models.PREDICATES, or priority, month, date,
@@ -75,7 +75,8 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
     about = subject_words(subject)
     if not about or wanted == "description":
         return None
-    names = KnownNames(known)
+    names = KnownNames(list(known))
+    kinds = known if isinstance(known, Mapping) else {}
     readings: list[tuple[str, ContextItem]] = []
     for item in items:
         said_by = _SPEAKER.match(item.text)
@@ -108,7 +109,7 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
             # the speaker counts as a person named ("triagebot is mine") only where the sentence is about the
             # subject: "The renewal date I have is October" does not make its speaker the account's manager
             spans = _value_spans(sentence, text, wanted) if wanted in _VALUE_FINDERS else _entity_spans(
-                sentence, text, wanted, about, names, speaker if named else None, opening)
+                sentence, text, wanted, about, names, speaker if named else None, opening, kinds)
             # nearest the subject, unless denied in between: "zonemap isn't Rasmus's" (but "can't run without
             # X" and "won't boot if X is down" say X is needed)
             spans = [sp for sp in spans if not _denied(lows[min(at, sp[1]) : max(at, sp[1])])]
@@ -127,32 +128,34 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
     return max(readings, key=lambda r: max(r[1].turns, default=-1)) if latest else readings[0]
 
 
-def identify(description: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] = (),
+def identify(description: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] | Mapping[str, str] = (),
              lead_in: Callable[[ContextItem], Sequence[str]] | None = None) -> tuple[str, ContextItem] | None:
     """The thing of type `wanted` that the best-ranked `items` (the turns most like `description`) are about: the
     first such thing a turn names ("notifyr confirmed, I own it. ... it's the thing that texts policyholders"),
     or, for a reply that names none ("crop + livestock. co-op owned"), the first one named in the nearest turn
     before it that names one. Words of the description itself name nothing ("the Japanese marine insurer": not "Japanese")."""
     about = subject_words(description)
-    names = KnownNames(known)
+    names = KnownNames(list(known))
+    kinds = known if isinstance(known, Mapping) else {}
     for item in items:
-        found = _things(_SPEAKER.sub("", item.text, count=1), wanted, about, names)
+        found = _things(_SPEAKER.sub("", item.text, count=1), wanted, about, names, kinds)
         if found:
             return found[0], item
         for before in reversed(list(lead_in(item)) if lead_in is not None else []):
-            earlier = _things(_SPEAKER.sub("", before, count=1), wanted, about, names)
+            earlier = _things(_SPEAKER.sub("", before, count=1), wanted, about, names, kinds)
             if earlier:
                 return earlier[0], item
     return None
 
 
-def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames) -> list[str]:
+def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames,
+            kinds: Mapping[str, str] | None = None) -> list[str]:
     """The names of type `wanted` in a message, in order: a message that describes a thing names it first."""
     found: list[str] = []
     for sentence in sentences(text):
         for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
                                resolve_pronoun=lambda kind, so_far: None):
-            if m.pronoun or _fit(m, wanted) <= 0 or set(_WORD.findall(m.name.casefold())) <= about:
+            if m.pronoun or _known_fit(m, wanted, False, kinds) <= 0 or set(_WORD.findall(m.name.casefold())) <= about:
                 continue
             found.append(m.name)
     return found
@@ -191,12 +194,13 @@ def _freshness(sentence: list[Token], start: int) -> int:
 
 
 def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozenset[str], names: KnownNames,
-                  speaker: str | None = None, opening: bool = False) -> list[_Span]:
+                  speaker: str | None = None, opening: bool = False, kinds: Mapping[str, str] | None = None,
+                  ) -> list[_Span]:
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
                              resolve_pronoun=lambda kind, so_far: None, speaker=speaker)
     # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
     # (a speaker counts under a full name the graph holds for their handle, not as a bare handle: "abe")
-    spans = [(_fit(m, wanted, _placed(sentence, m) or opening), m.start, m.name) for m in mentions
+    spans = [(_known_fit(m, wanted, _placed(sentence, m) or opening, kinds), m.start, m.name) for m in mentions
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
              and not set(_WORD.findall(m.name.casefold())) & about
              and not _modifier_compound(sentence, m)]
@@ -215,6 +219,16 @@ def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
     before = sentence[m.start - 1].low if m.start > 0 else ""
     after = sentence[m.end].text if m.end < len(sentence) else ""
     return before in _ARTICLES and after.isalpha() and after.islower()
+
+
+def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] | None) -> int:
+    """The fit, raised for a name the graph already holds as the wanted type ("Quayside", once a fact made it an
+    office): the conversation has said what it is, even where this sentence does not."""
+    fit = _fit(m, wanted, placed)
+    kind = kinds.get(m.name) if kinds else None
+    if kind == PERSON and wanted != PERSON:
+        return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
+    return max(fit, 2) if kind == wanted else fit
 
 
 def _placed(sentence: list[Token], m: Mention) -> bool:

@@ -168,3 +168,12 @@ def test_a_value_stated_just_before_the_subject_is_named_belongs_to_it():
     assert read_slot("Osprey", "date", said)[0] == "30 June"
     # but not a person: "Dana said yes. that's the new Osprey plan" does not make Dana Osprey's anything
     assert read_slot("Osprey", "person", items("Dana Kim said yes. that's the new Osprey plan")) is None
+
+
+def test_a_name_the_graph_holds_is_read_as_the_type_it_holds():
+    # "Quayside" says nothing of itself; a fact elsewhere made it an office
+    said = items("Jorge sits at the usual place, Quayside, most days")
+    assert read_slot("Jorge", "office", said) is None
+    assert read_slot("Jorge", "office", said, known={"Quayside": "office", "Jorge Salas": "person"})[0] == "Quayside"
+    # and a known person is no component
+    assert read_slot("vaultkeep", "component", items("vaultkeep is Diego's"), known={"Diego": "person"}) is None
