@@ -371,7 +371,13 @@ def _written_as_name(text: str, toks: list[_Tok], i: int) -> bool:
         return i > 0 or t.word not in known_words()
     # a made-up lowercase word where a name stands: first, or right after the question's verb ("who owns
     # triagebot?"), not inside a noun phrase ("the analytics endpoint", "the service that generates thumbnails")
-    prev = toks[i - 1] if i > 0 else None
+    k = i - 1
+    while k >= 0 and (toks[k].word in _NOUN_OPENERS or toks[k].word in _TIME_ADJECTIVES) and not toks[k].role:
+        k -= 1  # "the new brokerbridge owner": a determiner and a word of time still leave the name's place
+    prev = toks[k] if k >= 0 else None
+    after = toks[i + 1] if i + 1 < len(toks) else None
+    if k < i - 1 and after is not None and TYPE_NOUNS.get(after.stem) != "person":
+        return False  # after a determiner only "the brokerbridge owner": "the login state store" is a description
     return surface.isascii() and rare_word(surface) and (
         prev is None or prev.role == "rel" or prev.word in _WH or prev.word in _AUX)
 
@@ -693,6 +699,7 @@ def _drop_modifiers(toks: list[_Tok], slots: list[Slot]) -> list[Slot]:
 
 _VERB_CUES = frozenset(stem(w) for w in "work run use need call host deploy join drive cover ship finish deliver "
                         "land launch hit query sit".split())
+_TIME_ADJECTIVES = frozenset("new old current former previous latest original same".split())
 # Capitalised words that are values or calendar words, not names of things.
 _NOT_NAME_WORDS = frozenset(MONTHS) | PLAN_TIERS | PRIORITY_WORDS | frozenset(
     "monday tuesday wednesday thursday friday saturday sunday q1 q2 q3 q4 eod eow asap".split())
@@ -1198,7 +1205,7 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
         # a relation guessed by meaning alone that the anchor's type rules out ("who's on <the ... account>?"
         # read as owned_by): the one relation the schema has from that type to the asked one
         kind = next(iter(start))
-        routes = {r for goal in admissible for r in type_routes(kind, goal, 1) if PREDICATES[r[0]][0] == kind}
+        routes = {r for goal in admissible for r in type_routes(kind, goal, 1) if r and PREDICATES[r[0]][0] == kind}
         if len(routes) == 1:
             slots = [Slot(((next(iter(routes))[0], 1.0),), "", "schema")]
             ordered, fits, end = _order(slots, admissible, start=start)

@@ -181,3 +181,16 @@ def test_a_descriptive_subject_is_typed_by_its_head_noun_and_a_guessed_relation_
     assert q.relations == ["handled_by"]  # an account's one route to a person
     q = parse_descriptive("who owns the service that texts policyholders about their claim status?", GraphStore())
     assert q is not None and q.relations == ["owned_by"]
+
+
+def test_a_made_up_name_after_a_determiner_and_a_word_of_time_is_still_a_name():
+    q = parse_question("what city does the new brokerbridge owner work from?", GraphStore())
+    assert q.mentions[0] == "brokerbridge" and q.relations == ["owned_by", "works_in", "located_in"]
+    # but a description it opens stays a description
+    assert parse_question("What does the login state store depend on?", GraphStore()).mention_steps[0] == "residual"
+
+
+def test_a_description_headed_by_the_asked_type_needs_no_route():
+    from memories.question import parse_descriptive
+
+    parse_descriptive("which office is the office that hosts the quarterly reviews?", GraphStore())  # no IndexError
