@@ -180,7 +180,7 @@ for _phrase in STATUS_PHRASES:
     _STATUS_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 PLAN_TIERS = frozenset(
     "free starter basic standard pro professional plus premium business team teams enterprise growth scale "
-    "startup gold silver platinum bronze essentials ultimate advanced elite".split()
+    "startup gold silver platinum bronze essentials ultimate advanced elite premier lite".split()
 )
 _ORDINAL = re.compile(r"^(?:[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?$")
 _YEAR = re.compile(r"^(?:19|20)[0-9]{2}$")
