@@ -431,8 +431,9 @@ class KnownNames:
             if _is_value_name(name):
                 continue  # the graph's value nodes ("high", "on track", "March 14") are not entities to find
             words = name.split()
-            if 1 < len(words) <= self.MAX_WORDS and _title_word(words[0]) and words[0].isalpha():
-                first = words[0].lower()
+            # ("Mei-Ling Chou" opens with "meiling", the handle she types under)
+            if 1 < len(words) <= self.MAX_WORDS and _title_word(words[0]) and _token_key(words[0].lower()).isalpha():
+                first = _token_key(words[0].lower())
                 if first not in _STOP_KEYS and not _is_value_word(first):
                     self._short[first] = name if self._short.get(first, name) == name else None
             for key in name_keys(name):
@@ -446,8 +447,9 @@ class KnownNames:
     def short_name(self, low: str) -> str | None:
         """The one known multi-word name that this single word opens, if exactly one does and the word is not a
         known name of its own."""
-        name = self._short.get(low)
-        return None if name is None or low in self.by_key else name
+        key = _token_key(low)
+        name = self._short.get(key)
+        return None if name is None or key in self.by_key else name
 
     def canonical(self, name: str) -> str | None:
         """The known name that a newly written name normalises to ("Project Beacon" -> "Beacon"), if any."""

@@ -77,7 +77,7 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
         return None
     names = KnownNames(list(known))
     kinds = known if isinstance(known, Mapping) else {}
-    readings: list[tuple[str, ContextItem]] = []
+    readings: list[tuple[str, ContextItem, bool]] = []  # (answer, item, whether the item names the subject)
     for item in items:
         said_by = _SPEAKER.match(item.text)
         speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
@@ -119,13 +119,18 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
                 spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, names, sp[2])]
             if spans:
                 best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
-                readings.append((best[2], item))
+                readings.append((best[2], item, not reply))
                 break
         if readings and not latest:
             break
     if not readings:
         return None
-    return max(readings, key=lambda r: max(r[1].turns, default=-1)) if latest else readings[0]
+    if not latest:
+        return readings[0][:2]
+    # the newest statement that names the subject: a later short reply ("will set up a call with Siobhán") is
+    # read through the turns before it, too loosely to stand for a change
+    named = [r for r in readings if r[2]] or readings
+    return max(named, key=lambda r: max(r[1].turns, default=-1))[:2]
 
 
 def identify(description: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] | Mapping[str, str] = (),

@@ -177,3 +177,19 @@ def test_a_name_the_graph_holds_is_read_as_the_type_it_holds():
     assert read_slot("Jorge", "office", said, known={"Quayside": "office", "Jorge Salas": "person"})[0] == "Quayside"
     # and a known person is no component
     assert read_slot("vaultkeep", "component", items("vaultkeep is Diego's"), known={"Diego": "person"}) is None
+
+
+def test_with_latest_a_later_reply_does_not_outrank_the_newest_statement_that_names_the_subject():
+    said = items("Kinrei Marine is currently with Siobhan Murphy",
+                 "Outcomes: Adebayo Okonjo takes Kinrei Marine, effective today",
+                 "will set up a call with Siobhan")
+    before = {2: ["Outcomes: Adebayo Okonjo takes Kinrei Marine, effective today"]}
+    read = read_slot("Kinrei", "person", said, known=["Siobhan Murphy"], latest=True,
+                     lead_in=lambda item: before.get(item.turns[0], []))
+    assert read is not None and read[0] == "Adebayo Okonjo"
+
+
+def test_a_handle_written_without_the_hyphen_is_the_hyphenated_first_name():
+    from memories.mentions import KnownNames
+
+    assert KnownNames(["Mei-Ling Chou"]).short_name("meiling") == "Mei-Ling Chou"
