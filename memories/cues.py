@@ -337,7 +337,8 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
     ("subscribed|subscribes|subscribe to", None, ("plan",), {"after": True}),
     ("bought|buys|purchased|purchases|chose|picked|pays for", None, ("plan",), {"after": True}),
     ("now", None, ("priority", "status"), {"after": True}),
-    ("set|changed|updated|moved|moves|moving|bumping|bumps|dropping|drops to", None, ("priority", "status"), {"after": True, "update": True}),
+    ("set|changed|updated|moved|moves|moving|bumping|bumps|dropping|drops to", None, ("priority", "status"),
+     {"after": True, "update": True}),
 ]
 
 

@@ -56,7 +56,8 @@ _PRIMARY: dict[str, list[str]] = {
                    "account manager", "look after", "looks after", "looked after by", "take care of",
                    "takes care of", "taken care of by", "point of contact", "contact for", "cover", "covers",
                    "covered by", "assigned to", "in charge of", "poc", "csm", "kam", "account exec",
-                   "account executive", "rep", "account rep", "account lead", "account owner", "owns the relationship with", "point person"],
+                   "account executive", "rep", "account rep", "account lead", "account owner",
+                   "owns the relationship with", "point person"],
     "works_in": ["work", "works", "working", "work in", "works in", "work out of", "works out of", "work from",
                  "works from", "work at", "works at", "based", "based in", "based out of", "based at", "sit in",
                  "sits in", "stationed in", "stationed at", "sit", "sits", "sitting", "sitting in", "sat",
@@ -344,10 +345,15 @@ def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -
     the question still names it: the hybrid then reads its steps from text."""
     spans: list[tuple[int, int, str]] = []
     i, n = 0, len(toks)
+
+    def extends(j: int) -> bool:
+        joined = j == i or not text[toks[j - 1].end : toks[j].start].strip()  # "Osprey / Aisha": two names
+        in_graph = vocab is not None and vocab.nodes_with_word(toks[j].word)  # a node's word: _mark_words reads it
+        return joined and not in_graph and _written_as_name(text, toks, j)
+
     while i < n:
         j = i
-        while j < n and _written_as_name(text, toks, j) and (j == i or not text[toks[j - 1].end : toks[j].start].strip()
-                                                             ) and not (vocab is not None and vocab.nodes_with_word(toks[j].word)):
+        while j < n and extends(j):
             j += 1
         if j > i:
             spans.append((i, j, "name"))

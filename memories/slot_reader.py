@@ -1,10 +1,12 @@
 """Reading one step of a chain out of retrieved turns: given a subject and the type of thing asked for, the mention
 or value of that type nearest the subject, in the best-ranked turn that speaks of the subject (by name, by a
-pronoun in a reply, or as the topic of the message).
+pronoun in a reply, as the topic of the message, or in the first person when the subject is the speaker). And
+`identify`: the thing a description stands for, in the turns most like the description.
 
 The hybrid uses it where the graph has no edge. It is the reader with the asked type known, which the general
 reader has to guess from the question's words; it reads with the extractor's mention finder, so "the Manchester
-office", "eu-west-1", "Rasmus Lind" and "P1" are recognised as what they are.
+office", "eu-west-1", "Rasmus Lind", "Morocco" and "P1" are recognised as what they are, and with the types the
+graph already holds for names ("Quayside", once a fact made it an office).
 """
 
 from __future__ import annotations
@@ -138,7 +140,8 @@ def identify(description: str, wanted: str, items: Sequence[ContextItem], known:
     """The thing of type `wanted` that the best-ranked `items` (the turns most like `description`) are about: the
     first such thing a turn names ("notifyr confirmed, I own it. ... it's the thing that texts policyholders"),
     or, for a reply that names none ("crop + livestock. co-op owned"), the first one named in the nearest turn
-    before it that names one. Words of the description itself name nothing ("the Japanese marine insurer": not "Japanese")."""
+    before it that names one. Words of the description itself name nothing ("the Japanese marine insurer": not
+    "Japanese")."""
     about = subject_words(description)
     names = KnownNames(list(known))
     kinds = known if isinstance(known, Mapping) else {}
