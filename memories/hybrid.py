@@ -19,13 +19,14 @@ from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
 from memories.protocol import Memory, MemoryConfig, Snapshot
-from memories.slot_reader import identify, read_slot, subject_words
+from memories.slot_reader import identify, read_slot, read_slots, subject_words
 from memories.tokens import count_tokens
 from memories.text import asks_present
 from scenarios.models import MULTI_VALUED, PREDICATES, Turn
 
 IDENTIFY_DEPTH = 4  # turns read to find what a description names: only the closest ones describe it
 REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
+BRANCHES = 2  # readings tried at a text step that a later step depends on
 RIVAL_MARGIN = 0.05  # how much more like a description the turns about a rival must be than those naming the link
 _RESTATING = frozenset({"new", "officially", "confirmed", "revised"})  # "that's officially the new Osprey deadline"
 _WORDS = re.compile(r"[^\W_]+|[\w-]+")
@@ -219,53 +220,63 @@ class HybridMemory:
 
     def _bridge(self, question: str, plan: Unfinished, graph: Answer, as_of: int | None) -> Answer | None:
         """Walk the rest of the chain: a graph edge where there is one, otherwise the one-step question put to
-        vector RAG, whose answer is where the next step starts. None when a step finds no answer."""
-        name = plan.start
-        hops = list(plan.walked)
-        context = list(graph.context)
-        candidates: list[Candidate] = []
-        latency = graph.latency_ms
-        visited = {plan.start} | {h.subject for h in hops} | {h.object for h in hops}
-        for number, predicate in enumerate(plan.remaining):
-            doubted = plan.doubted and number == 0  # the graph's own edge here is what is in doubt
-            step = None if doubted else self.graph.step(name, predicate, as_of=as_of)
-            latest = doubted or _present(question, predicate)
-            if step is not None:
-                name, hop = step
-                if name in visited:
-                    return None  # the only edge leads back along the chain: the question was misread
-                hops.append(hop)
-                visited.add(name)
-                continue
-            subject_type, object_type = PREDICATES[predicate]
-            backward = self.graph.type_of(name) == object_type != subject_type
-            if backward and predicate not in ONE_STEP_BACK:
-                return None
-            asked = (ONE_STEP_BACK if backward else ONE_STEP)[predicate].format(name)
-            read = self.fallback.answer(asked, as_of=as_of)
-            started = time.perf_counter()
-            slot = read_slot(name, subject_type if backward else object_type, _ranked(read),
-                             known=self.graph.kinds(), lead_in=self._lead_in, latest=latest)
-            latency += read.latency_ms + (time.perf_counter() - started) * 1000.0
-            if slot is None:
-                return None
-            found, picked = slot
-            if found in visited:
-                return None  # back where the chain has been: the step read the wrong statement
-            turns = list(picked.turns)
-            context.append(ContextItem(text=picked.text, turns=turns, score=picked.score))
-            candidates.extend(read.trace.candidates)
-            subject, obj = (found, name) if backward else (name, found)
-            hops.append(Hop(subject=subject, predicate=predicate, object=obj, turns=turns, source="text"))
-            visited.add(found)
-            name = found
+        vector RAG, whose answer is where the next step starts. When a later step finds nothing from what a text
+        step read, the step's runner-up reading is tried (a chain of text steps fails at its weakest read). None
+        when no reading completes the chain."""
+        spent = [graph.latency_ms]
+        walked = self._walk_on(question, plan, 0, plan.start, list(plan.walked), list(graph.context), [],
+                               {plan.start} | {h.subject for h in plan.walked} | {h.object for h in plan.walked},
+                               as_of, spent)
+        if walked is None:
+            return None
+        name, hops, context, candidates = walked
         prompt = build_prompt(question, context)
         trace = graph.trace.model_copy(update={
             "backend": self.name, "served_by": "graph+vector", "paths": [hops], "failure": None,
             "candidates": candidates,
         })
         return Answer(backend=self.name, text=name, context=context, prompt=prompt, tokens=count_tokens(prompt),
-                      latency_ms=latency, trace=trace)
+                      latency_ms=sum(spent), trace=trace)
+
+    def _walk_on(self, question: str, plan: Unfinished, number: int, name: str, hops: list[Hop],
+                 context: list[ContextItem], candidates: list[Candidate], visited: set[str], as_of: int | None,
+                 spent: list[float]) -> tuple[str, list[Hop], list[ContextItem], list[Candidate]] | None:
+        """The chain from step `number` on, standing on `name`; the answer and what was walked, or None."""
+        if number == len(plan.remaining):
+            return name, hops, context, candidates
+        predicate = plan.remaining[number]
+        doubted = plan.doubted and number == 0  # the graph's own edge here is what is in doubt
+        step = None if doubted else self.graph.step(name, predicate, as_of=as_of)
+        if step is not None:
+            found, hop = step
+            if found in visited:
+                return None  # the only edge leads back along the chain: the question was misread
+            return self._walk_on(question, plan, number + 1, found, hops + [hop], context, candidates,
+                                 visited | {found}, as_of, spent)
+        subject_type, object_type = PREDICATES[predicate]
+        backward = self.graph.type_of(name) == object_type != subject_type
+        if backward and predicate not in ONE_STEP_BACK:
+            return None
+        asked = (ONE_STEP_BACK if backward else ONE_STEP)[predicate].format(name)
+        read = self.fallback.answer(asked, as_of=as_of)
+        started = time.perf_counter()
+        last = number == len(plan.remaining) - 1  # the answer itself: no later step to try a runner-up against
+        readings = read_slots(name, subject_type if backward else object_type, _ranked(read),
+                              known=self.graph.kinds(), lead_in=self._lead_in,
+                              latest=doubted or _present(question, predicate), most=1 if last else BRANCHES)
+        spent.append(read.latency_ms + (time.perf_counter() - started) * 1000.0)
+        for found, picked in readings:
+            if found in visited:
+                continue  # back where the chain has been: the step read the wrong statement
+            turns = list(picked.turns)
+            subject, obj = (found, name) if backward else (name, found)
+            hop = Hop(subject=subject, predicate=predicate, object=obj, turns=turns, source="text")
+            walked = self._walk_on(question, plan, number + 1, found, hops + [hop],
+                                   context + [ContextItem(text=picked.text, turns=turns, score=picked.score)],
+                                   candidates + list(read.trace.candidates), visited | {found}, as_of, spent)
+            if walked is not None:
+                return walked
+        return None
 
     def snapshot(self) -> Snapshot:
         g = self.graph.snapshot()

@@ -65,7 +65,8 @@ def subject_words(name: str) -> frozenset[str]:
     return frozenset(w for w in words if len(w) > 1)
 
 
-def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] | Mapping[str, str] = (),
+def read_slot(subject: str, wanted: str, items: Sequence[ContextItem],
+              known: Sequence[str] | Mapping[str, str] = (),
               lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
               ) -> tuple[str, ContextItem] | None:
     """The thing of type `wanted` (an entity type of scenarios.models.PREDICATES, or priority, month, date,
@@ -74,9 +75,19 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
     that does not name the subject is read as a reply when they do ("when's their renewal?" / "November.").
     The best-ranked item that holds one answers; with `latest`, the newest turn that holds one (a value known to
     have changed)."""
+    found = read_slots(subject, wanted, items, known, lead_in, latest=latest, most=1)
+    return found[0] if found else None
+
+
+def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
+               known: Sequence[str] | Mapping[str, str] = (),
+               lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
+               most: int = 2) -> list[tuple[str, ContextItem]]:
+    """Up to `most` different readings, best first, as `read_slot` ranks them: a chain whose next step finds
+    nothing from the first reading may go on from the second."""
     about = subject_words(subject)
     if not about or wanted == "description":
-        return None
+        return []
     names = KnownNames(list(known))
     kinds = known if isinstance(known, Mapping) else {}
     readings: list[tuple[str, ContextItem, bool]] = []  # (answer, item, whether the item names the subject)
@@ -123,16 +134,19 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem], known: Se
                 best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
                 readings.append((best[2], item, not reply))
                 break
-        if readings and not latest:
+        if not latest and len({r[0] for r in readings}) >= most:
             break
-    if not readings:
-        return None
-    if not latest:
-        return readings[0][:2]
-    # the newest statement that names the subject: a later short reply ("will set up a call with Siobhán") is
-    # read through the turns before it, too loosely to stand for a change
-    named = [r for r in readings if r[2]] or readings
-    return max(named, key=lambda r: max(r[1].turns, default=-1))[:2]
+    if latest:
+        # the newest statement that names the subject first: a later short reply ("will set up a call with
+        # Siobhán") is read through the turns before it, too loosely to stand for a change
+        readings.sort(key=lambda r: (r[2], max(r[1].turns, default=-1)), reverse=True)
+    out: list[tuple[str, ContextItem]] = []
+    for answer, item, named in readings:
+        # a runner-up only from a statement that names the subject: replies read through the turns before
+        # them are the loosest readings, good for a first guess and no more
+        if answer not in {a for a, _ in out} and (named or not out):
+            out.append((answer, item))
+    return out[:most]
 
 
 def identify(description: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] | Mapping[str, str] = (),

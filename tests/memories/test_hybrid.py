@@ -208,3 +208,19 @@ def test_a_later_mention_in_passing_does_not_overrule_the_graphs_value(hash_embe
     ])
     answer = memory.answer("What's the current deadline for Mosaic?")
     assert answer.text == "April 24" and answer.trace.served_by == "graph"
+
+
+def test_when_a_later_step_finds_nothing_the_runner_up_reading_of_a_text_step_is_tried(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(), hash_embedder)
+    memory.ingest_many([
+        turn(0, "ReportingAPI depends on FeatureStore.", [["ReportingAPI", "depends_on", "FeatureStore"]]),
+        turn(1, "who owns FeatureStore? the wiki says it is owned by Lena Park", speaker="agent_b"),
+        turn(2, "FeatureStore went to Omar Haddad in the spring.", speaker="agent_c"),
+        turn(3, "Omar Haddad is on the Payments team.", [["Omar Haddad", "member_of", "Payments team"]]),
+    ])
+    answer = memory.answer("Which team is the person who owns the component ReportingAPI depends on in?")
+    # Lena Park, read first, leads nowhere (no team said for her); Omar Haddad, the runner-up, does
+    assert answer.text == "Payments team"
+    assert [(h.object, h.source) for h in answer.trace.paths[0]] == [
+        ("FeatureStore", "graph"), ("Omar Haddad", "text"), ("Payments team", "graph")]
