@@ -189,8 +189,9 @@ class HybridMemory:
         return Unfinished(slot[0], list(graph.trace.relations), [])
 
     def _identify(self, plan: Unfinished, as_of: int | None) -> Unfinished | None:
-        """The entity a descriptive subject stands for, read from the turns most like the description: the name
-        of the first step's subject type nearest its words ("thimble generates thumbnails for every image")."""
+        """The entity a descriptive subject stands for, read from the turns most like the description: the first
+        thing of the first step's subject type the best of them names, or that a reply among them answers
+        (memories.slot_reader.identify)."""
         found = self.fallback.answer(plan.start, as_of=as_of)
         kind = PREDICATES[plan.remaining[0]][0]
         slot = identify(plan.start, kind, _ranked(found)[:IDENTIFY_DEPTH], known=self.graph.kinds(),
