@@ -15,6 +15,7 @@ import functools
 import itertools
 import re
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -311,15 +312,13 @@ def _alts(preds: dict[str, float]) -> tuple[tuple[str, float], ...]:
 
 def _mark_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -> list[tuple[int, int, str]]:
     """Spans that are known node names or aliases, longest first."""
-    spans: list[tuple[int, int, str]] = []
     if vocab is None:
-        return spans
+        return []
     match = getattr(vocab, "match_words", None)
     could_start = getattr(vocab, "could_start", None)
     n = len(toks)
-    i = 0
-    while i < n:
-        found = 0
+
+    def end_of(i: int) -> int:
         start = i + 1 if toks[i].word == "the" else i  # "the Acme account": the name starts after "the"
         if start < n and toks[start].word not in STOPWORDS and (could_start is None
                                                                 or could_start(toks[start].word)):
@@ -327,39 +326,43 @@ def _mark_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -> list[t
                 ws = [t.word for t in toks[start:j]]
                 hit = match(ws) if match is not None else vocab.match_name(" ".join(ws))
                 if hit is not None:
-                    found = j
-                    break
-        if found:
-            spans.append((i, found, "name"))
-            for t in toks[i:found]:
-                t.role = "name"
-            i = found
-        else:
-            i += 1
-    return spans
+                    return j
+        return i
+
+    return _claim_names(toks, end_of)
 
 
 def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -> list[tuple[int, int, str]]:
     """Names the graph does not hold, written as names: a run of capitalised words ("Halcyon", "Kinrei Marine"),
     or a lowercase word no dictionary has ("triagebot"). Extraction may have missed every fact about a thing, and
     the question still names it: the hybrid then reads its steps from text."""
-    spans: list[tuple[int, int, str]] = []
-    i, n = 0, len(toks)
+    n = len(toks)
 
-    def extends(j: int) -> bool:
+    def extends(i: int, j: int) -> bool:
         joined = j == i or not text[toks[j - 1].end : toks[j].start].strip()  # "Osprey / Aisha": two names
         in_graph = vocab is not None and vocab.nodes_with_word(toks[j].word)  # a node's word: _mark_words reads it
         return joined and not in_graph and _written_as_name(text, toks, j)
 
-    while i < n:
+    def end_of(i: int) -> int:
         j = i
-        while j < n and extends(j):
+        while j < n and extends(i, j):
             j += 1
-        if j > i:
-            spans.append((i, j, "name"))
-            for t in toks[i:j]:
+        return j
+
+    return _claim_names(toks, end_of)
+
+
+def _claim_names(toks: list[_Tok], end_of: Callable[[int], int]) -> list[tuple[int, int, str]]:
+    """Scan left to right; where `end_of(i)` runs past i, tokens i..end are a name, claimed for it."""
+    spans: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(toks):
+        end = end_of(i)
+        if end > i:
+            spans.append((i, end, "name"))
+            for t in toks[i:end]:
                 t.role = "name"
-            i = j
+            i = end
         else:
             i += 1
     return spans
