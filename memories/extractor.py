@@ -58,6 +58,7 @@ from memories.mentions import (
     find_statuses,
     is_question,
     rare_word,
+    reads_as_given_name,
     sentences,
     span_text,
 )
@@ -1479,10 +1480,12 @@ class RuleExtractor:
                 fo = self._fit(o, object_type)
                 if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(o.name):
                     continue
-                if s.person_likely and o.person_likely and predicate in _SYSTEM_LINKS and not (
-                    predicate == "uses" and (options[0][0] == "uses" or prior == subject_type)
+                given = reads_as_given_name(s.name)
+                if s.person_likely and predicate in _SYSTEM_LINKS and (o.person_likely or given) and not (
+                    predicate == "uses" and (options[0][0] == "uses" or prior == subject_type) and not given
                 ):
-                    continue  # "Lena calls Dana": two bare capitalised words are two people, not two systems
+                    continue  # "Lena calls Dana": two bare capitalised words are two people, not two systems;
+                    # "Priya keeps her notes in Notion": a given name is a person's, whatever the other is
                 # in #accounts an account is "owned" by its manager as often as it is handled by them
                 if prior in subject_types and not (cue is not None and cue.firm and rank > 0 and prior != "account"):
                     fs += 0.25  # a channel hint picks among a vague verb's readings, not against a firm one

@@ -458,6 +458,7 @@ class GraphMemory:
     def _build(self, question: str, parsed: ParsedQuestion, links: list[LinkDecision], result: WalkResult,
                text: str, answer_paths: list[_Path], latency_ms: float, as_of: int | None) -> Answer:
         context: list[ContextItem] = []
+        answer_paths = [p for p in answer_paths if p.hops]  # a walk that never left its start shows no path
         if answer_paths:
             best = answer_paths[0]
             name = self.store.name_of

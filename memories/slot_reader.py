@@ -91,6 +91,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
     names = KnownNames(list(known))
     kinds = known if isinstance(known, Mapping) else {}
     readings: list[tuple[str, ContextItem, bool]] = []  # (answer, item, whether the item names the subject)
+    doubtful: list[tuple[str, ContextItem, bool]] = []  # read from items that ask about the subject
     for item in items:
         said_by = _SPEAKER.match(item.text)
         speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
@@ -101,23 +102,31 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and any(
             about & set(_WORD.findall(before.casefold())) for before in lead_in(item))
         named_before = False
+        asked = False  # the item asks about the subject: what else it says waits for the answers after it
         for number, sentence in enumerate(said):
             lows = [t.low for t in sentence]
             at = next((i for i, low in enumerate(lows) if low in about or themself and low in FIRST_PERSON), None)
             # in a reply, a pronoun stands for the subject ("and they renew in November"); with none, the
             # reply's first sentence is about it as a whole ("November.")
             pronoun = next((i for i, low in enumerate(lows) if low in _PRONOUNS), None) if reply else None
+            if pronoun is not None and _first_named(sentence, text, names, "") < pronoun:
+                pronoun = None  # "Petal & Pine renewal moved to Nov, they want it": the pronoun is what it names
             opening = reply and number == 0 and pronoun is None
             if at is None:
                 at = pronoun if pronoun is not None else (0 if opening else None)
             named = at is not None or opening  # the sentence itself is about the subject
             if at is None and named_before:
                 at = 0  # "Owen handles Pellucid. Enterprise plan, the big one": a message keeps its topic
-            elif at is None and wanted in _VALUE_FINDERS and any(
-                    t.low in about for later in said[number + 1 :] for t in later):
-                at = len(lows)  # "steering said yes to 30 June. that's the new Osprey deadline": named after
+            elif at is None and wanted in _VALUE_FINDERS and number + 1 < len(said) and any(
+                    t.low in about for t in said[number + 1]) and not _value_spans(said[number + 1], text, wanted):
+                # "steering said yes to 30 June. that's the new Osprey deadline": named after, in the next
+                # sentence, which holds no value of its own (not a list's line before the subject's line)
+                at = len(lows)
             named_before = named_before or any(low in about for low in lows)
-            if at is None or is_question(sentence) and not is_tag_question(sentence):
+            if at is not None and is_question(sentence) and not is_tag_question(sentence):
+                asked = True  # "Casa Lume - whats their tier now? CRM still says Standard": the rest is in doubt
+                continue
+            if at is None:
                 continue
             # the speaker counts as a person named ("triagebot is mine") only where the sentence is about the
             # subject: "The renewal date I have is October" does not make its speaker the account's manager
@@ -132,10 +141,11 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
                 spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, names, sp[2])]
             if spans:
                 best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
-                readings.append((best[2], item, not reply))
+                (doubtful if asked else readings).append((best[2], item, not reply))
                 break
         if not latest and len({r[0] for r in readings}) >= most:
             break
+    readings += doubtful
     if latest:
         # the newest statement that names the subject first: a later short reply ("will set up a call with
         # Siobhán") is read through the turns before it, too loosely to stand for a change
@@ -176,7 +186,7 @@ def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames,
     found: list[str] = []
     for sentence in sentences(text):
         for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
-                               resolve_pronoun=lambda kind, so_far: None):
+                               resolve_pronoun=lambda kind, so_far: None, lowercase_places=True):
             if m.pronoun or _known_fit(m, wanted, False, kinds) <= 0 or set(_WORD.findall(m.name.casefold())) <= about:
                 continue
             found.append(m.name)
@@ -186,7 +196,7 @@ def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames,
 def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: str) -> int:
     """Where the sentence first names something other than `besides`."""
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
-                             resolve_pronoun=lambda kind, so_far: None)
+                             resolve_pronoun=lambda kind, so_far: None, lowercase_places=True)
     return min((m.start for m in mentions if not m.pronoun and m.name != besides
                 and m.name.casefold() not in PLAN_TIERS), default=len(sentence))  # "Enterprise yeah, and ..."
 
@@ -219,7 +229,7 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
                   speaker: str | None = None, opening: bool = False, kinds: Mapping[str, str] | None = None,
                   ) -> list[_Span]:
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
-                             resolve_pronoun=lambda kind, so_far: None, speaker=speaker)
+                             resolve_pronoun=lambda kind, so_far: None, lowercase_places=True, speaker=speaker)
     # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
     # (a speaker counts under a full name the graph holds for their handle, not as a bare handle: "abe")
     spans = [(_known_fit(m, wanted, _placed(sentence, m) or opening, kinds), m.start, m.name) for m in mentions

@@ -721,15 +721,20 @@ def test_round_three_stays_silent_on_near_misses(channel, text):
 
 @pytest.mark.parametrize(
     "first",
-    ["Mira said the deploy looks fine.", "Thanks Mira, that helped.", "Mira is on leave until Monday."],
+    ["Zorvex said the deploy looks fine.", "Thanks Zorvex, that helped.", "Zorvex is on leave until Monday."],
 )
 def test_a_name_seen_doing_what_people_do_is_not_read_as_a_system_later(first):
     x = RuleExtractor()
-    assert triples(RuleExtractor().extract("Mira uses LedgerService.", channel="infra")) == [
-        ("Mira", "depends_on", "LedgerService")
+    assert triples(RuleExtractor().extract("Zorvex uses LedgerService.", channel="infra")) == [
+        ("Zorvex", "depends_on", "LedgerService")
     ]  # alone, a bare capitalised word in #infra may be a component
     x.extract(first, channel="infra")
-    assert triples(x.extract("Mira uses LedgerService.", channel="infra")) == []
+    assert triples(x.extract("Zorvex uses LedgerService.", channel="infra")) == []
+
+
+def test_a_given_name_is_a_person_before_anything_is_said_of_it():
+    # "Mira" is a first name in the world's name lists: no system depends on another through her
+    assert triples(RuleExtractor().extract("Mira uses LedgerService.", channel="infra")) == []
 
 
 def test_a_person_known_as_one_is_not_given_a_project_status():

@@ -1,0 +1,54 @@
+"""People's given names and family names of the world, so that "Kinrei Marine is with Siobhán Murphy" reads one
+company and one person: the name lists of Faker's person providers in every Latin-script locale (installed with
+ctxsim; nothing is downloaded). General knowledge, like a dictionary: no name here was written for a scenario.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import unicodedata
+from functools import lru_cache
+
+
+def fold(word: str) -> str:
+    """"siobhan" of "Siobhán": casefolded, accents dropped, so that spellings with and without them meet."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _latin_word(word: str) -> bool:
+    return word.isascii() and word.replace("-", "").replace("'", "").isalpha()
+
+
+@lru_cache(maxsize=1)
+def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """(given names, family names), folded, from every locale's person provider."""
+    import faker.providers.person as providers
+
+    given: set[str] = set()
+    family: set[str] = set()
+    for module in sorted(m.name for m in pkgutil.iter_modules(providers.__path__) if m.ispkg):
+        provider = importlib.import_module(f"{providers.__name__}.{module}").Provider
+        for attribute, value in vars(provider).items():
+            if not isinstance(value, (list, tuple, dict)) or "name" not in attribute or "prefix" in attribute:
+                continue
+            into = given if attribute.startswith("first_") else family if attribute.startswith("last_") else None
+            if into is None:
+                continue
+            for name in value:  # a dict maps names to their weights
+                if isinstance(name, str):
+                    folded = fold(name)
+                    if _latin_word(folded):
+                        into.add(folded)
+    return frozenset(given), frozenset(family)
+
+
+def is_given_name(word: str) -> bool:
+    """"Anika", "Jorge", "Siobhán": a first name people are given somewhere in the world."""
+    return fold(word) in _name_lists()[0]
+
+
+def is_family_name(word: str) -> bool:
+    """"Murphy", "Sharma", "Nowak": a surname somewhere in the world."""
+    return fold(word) in _name_lists()[1]
