@@ -19,7 +19,7 @@ from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
 from memories.protocol import Memory, MemoryConfig, Snapshot
-from memories.slot_reader import identify, read_slot, read_slots, subject_words
+from memories.slot_reader import identify, names_a_thing, read_slot, read_slots, subject_words
 from memories.tokens import count_tokens
 from memories.text import asks_present
 from scenarios.models import MULTI_VALUED, PREDICATES, Turn
@@ -81,6 +81,10 @@ class HybridMemory:
         self._said: dict[int, tuple[str | None, str]] = {}
         self._by_channel: dict[str, list[int]] = {}
         self._lines: dict[int, str] = {}
+        # the turn that last named a thing, per channel, and for each turn the one before it: what the talk was
+        # about when it was said
+        self._topic: dict[str, int] = {}
+        self._topic_of: dict[int, int] = {}
 
     def ingest(self, turn: Turn) -> None:
         self.ingest_many([turn])
@@ -91,6 +95,11 @@ class HybridMemory:
         for turn in turns:
             self._said[turn.index] = (turn.channel, turn.text)
             self._lines[turn.index] = f"{turn.speaker}: {turn.text}"  # as the vector memory shows a turn
+            channel = turn.channel or ""
+            if channel in self._topic:
+                self._topic_of[turn.index] = self._topic[channel]
+            if names_a_thing(turn.text):
+                self._topic[channel] = turn.index
             self._by_channel.setdefault(turn.channel or "", []).append(turn.index)
 
     def reset(self) -> None:
@@ -98,16 +107,23 @@ class HybridMemory:
         self.fallback.reset()
         self._said.clear()
         self._lines.clear()
+        self._topic.clear()
+        self._topic_of.clear()
         self._by_channel.clear()
 
     def _lead_in(self, item: ContextItem) -> list[str]:
-        """The turns just before `item` in its channel: what a short reply may be answering."""
+        """The turns just before `item` in its channel, and the turn that named the thing its channel was last
+        about: what a short reply may be answering."""
         if not item.turns or item.turns[0] not in self._said:
             return []
         channel = self._said[item.turns[0]][0] or ""
         order = self._by_channel.get(channel, [])
         at = bisect_left(order, item.turns[0])
-        return [self._said[t][1] for t in order[max(0, at - REPLY_REACH) : at]]
+        before = order[max(0, at - REPLY_REACH) : at]
+        topic = self._topic_of.get(item.turns[0])
+        if topic is not None and topic not in before:
+            before = [topic, *before]  # "next: crew-dispatch-api." ... "and it runs in…?" / "eu-north-1"
+        return [self._said[t][1] for t in before]
 
     def answer(self, question: str, *, as_of: int | None = None) -> Answer:
         graph = self.graph.answer(question, as_of=as_of)

@@ -13,6 +13,7 @@ import numpy as np
 from memories.answer import LinkDecision
 from memories.embedder import Embedder
 from memories.graph_store import GraphStore, Node, camel_parts, normalise
+from memories.mentions import is_code_identifier
 from memories.question import TYPE_NOUNS, TYPE_NOUNS_SURFACE
 from memories.text import STOPWORDS, stem, words
 
@@ -91,6 +92,8 @@ def looks_like_a_name(mention: str) -> bool:
     leaves it alone rather than link it to whichever name happens to embed nearby."""
     # a joining sign inside a name ("Hollis & Vane", "Ferris + Lowe") is part of it, not a word against it
     parts = [w for w in mention.split() if w.lower() not in _LEADING and any(c.isalnum() for c in w)]
+    if len(parts) == 1 and is_code_identifier(parts[0]):
+        return True  # "crew-dispatch-api": a name written as in code
     capitalised = [w for w in parts if w[:1].isupper() or any(c.isdigit() for c in w)]
     return bool(parts) and bool(capitalised) and all(
         w[:1].isupper() or any(c.isdigit() for c in w) or w.lower() in TYPE_NOUNS_SURFACE for w in parts)

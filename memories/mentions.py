@@ -765,7 +765,7 @@ def find_mentions(
             mention.surface = name
             out.append(mention)
         elif _person_shaped(name) is False:
-            # "Kinrei Marine", "Halcyon Brokers": a made-up word before a common noun names a company or a thing
+            # "Halcyon Brokers", "Brightwater Mutual": a word before a common noun names a company or a thing
             out.append(_typed(name, i, end, learned, default=ANY_TYPE - {PERSON}))
         else:
             out.append(_typed(name, i, end, learned, default=ANY_TYPE, person_likely=True))
@@ -789,7 +789,8 @@ _DEMONYM_ENDINGS = ("ese", "ian", "ish", "ean")
 
 
 def _demonym(word: str) -> bool:
-    """"Japanese", "Norwegian", "Danish": a people or a language, by its ending, when it is no one's name."""
+    """"Japanese", "Norwegian": a people or a language, by its ending, when it is no one's name ("Danish" is
+    a given name too)."""
     low = fold(word)
     return low.endswith(_DEMONYM_ENDINGS) and len(low) > 5 and not is_given_name(low) and not is_family_name(low)
 
@@ -802,7 +803,7 @@ def reads_as_given_name(word: str) -> bool:
 
 def _person_shaped(name: str) -> bool | None:
     """Whether a capitalised name reads as a person's (True), as a thing's (False), or cannot tell (None), by
-    the world's given and family names: "Anika Sharma" and "Yuki Tanaka" are people, "Kinrei Marine" and
+    the world's given and family names: "Anika Sharma" and "Yuki Tanaka" are people, "Halcyon Brokers" and
     "Aurelia Cosmetics" are not, "Adebayo Okonjo" is not in the lists."""
     words = name.split()
     if len(words) == 1:
@@ -964,8 +965,7 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
     if 0 < t.start and t.end < len(message) and message[t.start - 1] == "`" and message[t.end] == "`":
         return low not in _STOPWORDS
     if _IDENTIFIER.match(low):
-        return low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low) and not low.endswith(
-            _ADJECTIVE_ENDS) and not _prefixed_word(low)
+        return is_code_identifier(low)
     if not rare_word(low):
         return False
     if tokens[-1].low == "?" and low not in CUE_FIRST_WORDS:
@@ -985,6 +985,13 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
 _AGENDA_WORDS = frozenset("next first then now too again update".split())
 
 
+def is_code_identifier(low: str) -> bool:
+    """"crew-dispatch-api", "payout_worker": a kebab- or snake-case name as written in code, not an everyday
+    compound ("same-day", "follow-up", "high-priority") or a region code."""
+    return bool(_IDENTIFIER.match(low)) and low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low) and (
+        not low.endswith(_ADJECTIVE_ENDS)) and not _prefixed_word(low) and not _region_shaped(low)
+
+
 def _title_word(text: str) -> bool:
     return text[0].isupper() and (len(text) == 1 or text[1:].islower() or text.istitle()) and text[0].isalpha()
 
@@ -1001,7 +1008,8 @@ def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
         return False  # "URLs", "APIs", "PRs": a plural of an acronym is a common noun
     if i + 1 < len(tokens) and tokens[i + 1].low == ":" and i <= first_word + 2 and not (
         i > 0 and tokens[i - 1].low in ("of", "for", "on")  # "Priority of SearchIndexer: high" names it
-    ) and not (i > first_word and _title_word(tokens[i - 1].text) and tokens[i - 1].low not in _STOPWORDS):
+    ) and not (i > first_word and _title_word(tokens[i - 1].text) and tokens[i - 1].low not in _STOPWORDS
+               and not is_common_word(tokens[i - 1].low)):
         # (but "Kinrei Marine: Japanese insurer" ends a two-word name, not a label)
         return False  # a label: "Update:", "Decision:"
     if any(low[k] == low[k + 1] == low[k + 2] for k in range(len(low) - 2)):

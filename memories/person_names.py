@@ -1,4 +1,4 @@
-"""People's given names and family names of the world, so that "Kinrei Marine is with Siobhán Murphy" reads one
+"""People's given names and family names of the world, so that "Halcyon Brokers is with Siobhán Murphy" reads one
 company and one person: the name lists of Faker's person providers in every Latin-script locale (installed with
 ctxsim; nothing is downloaded). General knowledge, like a dictionary: no name here was written for a scenario.
 """
@@ -11,9 +11,15 @@ import unicodedata
 from functools import lru_cache
 
 
+# Letters that are no accented letter to Unicode, written as people type them without the key.
+_PLAIN_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "œ": "oe",
+                                "Œ": "Oe", "ß": "ss", "đ": "d", "Đ": "D", "þ": "th", "Þ": "Th", "ı": "i"})
+
+
 def fold(word: str) -> str:
-    """"siobhan" of "Siobhán": casefolded, accents dropped, so that spellings with and without them meet."""
-    decomposed = unicodedata.normalize("NFKD", word)
+    """"siobhan" of "Siobhán", "soren" of "Søren": casefolded, accents dropped, so that spellings with and
+    without them meet."""
+    decomposed = unicodedata.normalize("NFKD", word.translate(_PLAIN_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 

@@ -47,8 +47,10 @@ def _big_places() -> frozenset[str]:
 
 
 def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
-    """Whether a word written in lowercase names a place ("mumbai", "singapore", "leeds"): a place that is no
-    common word, or a big place that is no everyday one ("reading", "turkey" stay words)."""
+    """Whether a word written in lowercase names a place ("mumbai", "singapore", "nairobi"): a place that is no
+    common word, or a big place that is no everyday one ("reading", "turkey" stay words). A city under a
+    million people that the vocabulary holds ("leeds") stays a word: too many of them are also surnames or
+    words."""
     low = word.casefold()
     if low in _EVERYDAY or low not in place_names():
         return False

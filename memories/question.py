@@ -22,7 +22,7 @@ from typing import Protocol
 import numpy as np
 
 from memories.embedder import Embedder
-from memories.mentions import MONTHS, PLAN_TIERS, PRIORITY_WORDS, known_words, rare_word
+from memories.mentions import MONTHS, PLAN_TIERS, PRIORITY_WORDS, is_code_identifier, known_words, rare_word
 from memories.text import STOPWORDS, stem, words
 from scenarios.models import PREDICATES
 
@@ -337,6 +337,7 @@ def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -
     or a lowercase word no dictionary has ("triagebot"). Extraction may have missed every fact about a thing, and
     the question still names it: the hybrid then reads its steps from text."""
     n = len(toks)
+    spans = _code_names(text, toks)
 
     def extends(i: int, j: int) -> bool:
         joined = j == i or not text[toks[j - 1].end : toks[j].start].strip()  # "Osprey / Aisha": two names
@@ -349,7 +350,27 @@ def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -
             j += 1
         return j
 
-    return _claim_names(toks, end_of)
+    return spans + _claim_names(toks, end_of)
+
+
+def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
+    """"crew-dispatch-api", "payout_worker": words the tokeniser split at hyphens or underscores that, joined as
+    written, are a name in code. Claimed as one name, whatever the words mean alone."""
+    spans: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(toks):
+        j = i + 1
+        while j < len(toks) and text[toks[j - 1].end : toks[j].start] in ("-", "_"):
+            j += 1
+        surface = text[toks[i].start : toks[j - 1].end]
+        # "the double-billing checker": after a determiner and before a noun, a hyphenated word describes
+        modifier = i > 0 and toks[i - 1].word in _NOUN_OPENERS and j < len(toks) and toks[j].word.isalpha()
+        if j > i + 1 and not modifier and not any(t.role for t in toks[i:j]) and is_code_identifier(surface):
+            spans.append((i, j, "name"))
+            for t in toks[i:j]:
+                t.role = "name"
+        i = j
+    return spans
 
 
 def _claim_names(toks: list[_Tok], end_of: Callable[[int], int]) -> list[tuple[int, int, str]]:

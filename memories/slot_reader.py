@@ -20,6 +20,7 @@ from memories.entities import GENERIC_HEADS
 from memories.places import city_of_office
 from memories.mentions import (
     OFFICE,
+    TEAM,
     FIRST_PERSON,
     PERSON,
     PLACE_TYPES,
@@ -191,6 +192,25 @@ def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames,
                 continue
             found.append(m.name)
     return found
+
+
+_NOT_TOPICS = frozenset({PERSON, TEAM, OFFICE, REGION})
+
+
+def names_a_thing(text: str) -> bool:
+    """Whether a message names a thing a conversation can be about for several turns: a system, a customer, a
+    project or a tool ("next: crew-dispatch-api."), not only people, teams or places ("Grid Ops team as a
+    whole, ping me or Gareth")."""
+    names = KnownNames([])
+    for sentence in sentences(_SPEAKER.sub("", text, count=1)):
+        for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
+                               resolve_pronoun=lambda kind, so_far: None):
+            if m.pronoun or m.types <= _NOT_TOPICS or m.name.casefold() in _VALUE_WORDS:
+                continue
+            if PERSON in m.types and (m.person_likely or len(m.types) == 1):
+                continue  # a bare capitalised word is most often a person
+            return True
+    return False
 
 
 def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: str) -> int:

@@ -1,0 +1,129 @@
+"""What a hybrid text step reads about a subject (HybridMemory._about): vector RAG's ranking, where an earlier
+asking of the same question is followed by the turns that answered it, then the turns naming the subject that
+the ranking left out."""
+
+from __future__ import annotations
+
+from memories.answer import Answer, ContextItem, Trace
+from memories.hybrid import ASKED_BEFORE, REPLY_REACH, HybridMemory
+from memories.protocol import MemoryConfig
+from scenarios.models import Turn
+
+CHAT = [
+    ("accounts", "maya", "Casa Lume is a restaurant group in Lisbon"),  # 0
+    ("accounts", "omar", "Casa Lume - what plan is Casa Lume on now? CRM still says Standard"),  # 1
+    ("random", "lena", "lunch anyone?"),  # 2
+    ("accounts", "rui", "they upgraded to Premier in sept"),  # 3
+    ("accounts", "maya", "nice, thanks"),  # 4
+    ("accounts", "omar", "Pintxo House is on the Growth plan"),  # 5
+    ("accounts", "rui", "what plan is Pintxo House on?"),  # 6
+    ("ops", "zed", "Casa Lume"),  # 7
+]
+QUESTION = "What plan is Casa Lume on?"
+
+
+def _memory(embedder, chat=CHAT, **knobs) -> HybridMemory:
+    memory = HybridMemory(MemoryConfig(extraction="rules", **knobs), embedder)
+    memory.ingest_many([Turn(index=i, speaker=s, text=t, channel=c) for i, (c, s, t) in enumerate(chat)])
+    return memory
+
+
+def _read(*ranked: tuple[int, float]) -> Answer:
+    """A vector answer that read these (turn, score) pairs, best first, with no candidates beyond them."""
+    context = [ContextItem(text=f"{CHAT[t][1]}: {CHAT[t][2]}", turns=[t], score=s, rank=r)
+               for r, (t, s) in enumerate(ranked, start=1)]
+    return Answer(backend="vector", context=context, trace=Trace(backend="vector"))
+
+
+def _turns(about: list[ContextItem]) -> list[int]:
+    return [t for item in about for t in item.turns]
+
+
+def test_the_hash_embedder_ranks_an_earlier_asking_of_the_question_above_asked_before(hash_embedder):
+    read = _memory(hash_embedder).fallback.answer(QUESTION)
+    assert read.context[0].turns == [1] and read.context[0].score >= ASKED_BEFORE
+
+
+def test_a_question_like_the_asked_one_naming_the_subject_is_followed_by_the_turns_after_it(hash_embedder):
+    memory = _memory(hash_embedder)
+    about = memory._about(memory.fallback.answer(QUESTION), "Casa Lume", None)
+    # the next REPLY_REACH turns of #accounts come right after the question, above Pintxo House's question (6)
+    # and #ops (7), which vector ranking put above the answer; #random's turn 2 is no answer to it
+    assert _turns(about)[: 1 + REPLY_REACH] == [1, 3, 4, 5]
+    assert _turns(about).index(3) < _turns(about).index(6)
+    assert about[1].text == "rui: they upgraded to Premier in sept"  # shown as the vector memory shows a turn
+    assert about[1].score == about[0].score
+
+
+def test_every_turn_is_read_once_even_when_it_was_promoted_as_an_answer(hash_embedder):
+    memory = _memory(hash_embedder)
+    turns = _turns(memory._about(memory.fallback.answer(QUESTION), "Casa Lume", None))
+    assert len(turns) == len(set(turns)) == len(CHAT)
+
+
+def test_a_hand_built_ranking_is_followed_in_the_same_way(hash_embedder):
+    about = _memory(hash_embedder)._about(_read((1, 0.8), (6, 0.7), (0, 0.4)), "Casa Lume", None)
+    assert _turns(about)[:5] == [1, 3, 4, 5, 6]
+
+
+def test_a_question_just_under_asked_before_is_not_followed(hash_embedder):
+    memory = _memory(hash_embedder)
+    under = memory._about(_read((1, ASKED_BEFORE - 0.01), (6, 0.3)), "Casa Lume", None)
+    assert _turns(under)[:2] == [1, 6]
+    at = memory._about(_read((1, ASKED_BEFORE), (6, 0.3)), "Casa Lume", None)
+    assert _turns(at)[:2] == [1, 3]
+
+
+def test_a_question_that_does_not_name_the_subject_is_not_followed(hash_embedder):
+    # "what plan is Pintxo House on?" is as like the question as can be, but about another account
+    about = _memory(hash_embedder)._about(_read((6, 0.9), (0, 0.4)), "Casa Lume", None)
+    assert _turns(about)[:2] == [6, 0]
+
+
+def test_a_statement_naming_the_subject_is_not_followed(hash_embedder):
+    about = _memory(hash_embedder)._about(_read((0, 0.9), (6, 0.3)), "Casa Lume", None)
+    assert _turns(about)[:2] == [0, 6]
+
+
+def test_answers_after_the_time_asked_are_not_followed(hash_embedder):
+    about = _memory(hash_embedder)._about(_read((1, 0.8)), "Casa Lume", 3)
+    assert _turns(about)[:2] == [1, 3]
+    assert 4 not in _turns(about) and 5 not in _turns(about)
+
+
+def test_a_turn_naming_the_subject_that_the_ranking_left_out_is_appended_newest_first(hash_embedder):
+    about = _memory(hash_embedder)._about(_read((6, 0.6), (5, 0.5)), "Casa Lume", None)
+    assert _turns(about) == [6, 5, 7, 1, 0]  # the turns not naming Casa Lume (2, 3, 4) stay out
+    appended = about[2:]
+    assert all(item.score == 0.0 for item in appended)
+    assert appended[0].text == "zed: Casa Lume"
+
+
+def test_a_turn_naming_the_subject_after_the_time_asked_is_not_appended(hash_embedder):
+    about = _memory(hash_embedder)._about(_read((6, 0.6)), "Casa Lume", 5)
+    assert _turns(about) == [6, 1, 0]
+
+
+def test_with_few_candidates_kept_the_turn_ranking_left_out_is_still_read(hash_embedder):
+    chat = CHAT + [("accounts", "omar", "fwiw Casa Lume invoices go to their Porto address")]  # 8
+    memory = _memory(hash_embedder, chat, top_k=1, candidates_kept=2)
+    read = memory.fallback.answer(QUESTION)
+    ranked = {t for item in read.context for t in item.turns} | {c.turn for c in read.trace.candidates}
+    assert 8 not in ranked
+    assert 8 in _turns(memory._about(read, "Casa Lume", None))
+
+
+def test_the_subject_decides_which_question_is_followed(hash_embedder):
+    about = _memory(hash_embedder)._about(_read((6, 0.9), (1, 0.8)), "Pintxo House", None)
+    # #accounts has no turn after Pintxo House's question yet, and Casa Lume's question (1) is not followed:
+    # Pintxo House's own statement (5), which the ranking left out, comes last
+    assert _turns(about) == [6, 1, 5]
+
+
+def test_a_text_step_reads_the_answer_given_after_the_earlier_asking(hash_embedder):
+    memory = _memory(hash_embedder, top_k=2, candidates_kept=3)
+    read = memory.fallback.answer(QUESTION)
+    assert 3 not in {t for item in read.context for t in item.turns} | {c.turn for c in read.trace.candidates}
+    typed = memory._typed_read(QUESTION, read, "Casa Lume", "plan", None)
+    assert typed.text == "Premier"  # not the CRM's Standard, said in the asking turn
+    assert typed.context[typed.trace.reader_pick].turns == [3]  # the answer joins the prompt

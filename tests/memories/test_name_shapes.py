@@ -1,0 +1,203 @@
+"""Whether a capitalised name reads as a person's (memories.mentions), and places written in lowercase
+(memories.places): "Halcyon Brokers" is a company, "Siobhán Murphy" a person, "yes mumbai" a place in a reply."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.mentions import (
+    OFFICE,
+    PERSON,
+    REGION,
+    KnownNames,
+    Mention,
+    _demonym,
+    _person_shaped,
+    find_mentions,
+    known_words,
+    reads_as_given_name,
+    sentences,
+)
+from memories.places import is_lowercase_place
+
+
+def mentions(text: str, **options) -> list[Mention]:
+    out: list[Mention] = []
+    for sentence in sentences(text):
+        out += find_mentions(sentence, text, known=KnownNames(), learned=lambda _: None,
+                             resolve_pronoun=lambda kind, so_far: None, **options)
+    return out
+
+
+def names(text: str, **options) -> list[str]:
+    return [m.name for m in mentions(text, **options)]
+
+
+# _person_shaped
+
+
+@pytest.mark.parametrize("name", ["Siobhán Murphy", "Anika Sharma", "Yuki Tanaka"])
+def test_a_given_name_then_a_family_name_is_shaped_like_a_person(name):
+    assert _person_shaped(name) is True
+
+
+def test_a_given_name_then_a_word_no_dictionary_holds_is_shaped_like_a_person():
+    assert _person_shaped("Anika Zorvexa") is True
+
+
+@pytest.mark.parametrize("name", ["Halcyon Brokers", "Brightwater Mutual", "Aurelia Cosmetics", "Grace Foods"])
+def test_a_common_noun_after_the_first_word_makes_a_name_a_things(name):
+    assert _person_shaped(name) is False
+
+
+@pytest.mark.parametrize("word", ["Growth", "Japanese", "Norwegian"])
+def test_a_single_word_that_is_a_common_noun_or_a_people_is_nobodys_name(word):
+    assert _person_shaped(word) is False
+
+
+@pytest.mark.parametrize("name", [
+    "Adebayo Okonjo",  # in no list: cannot tell
+    "Mira",  # a given name alone may still be a project's
+    "Zorvex",
+    "Anika sharma",  # not every word capitalised
+    "Anika Van Der Berg Smith",  # longer than a name
+])
+def test_a_name_the_lists_cannot_place_is_left_undecided(name):
+    assert _person_shaped(name) is None
+
+
+# reads_as_given_name
+
+
+@pytest.mark.parametrize("word", ["Mira", "Priya", "Jorge"])
+def test_a_given_name_that_is_no_word_reads_as_a_given_name(word):
+    assert reads_as_given_name(word)
+
+
+@pytest.mark.parametrize("word", ["Atlas", "Grace", "Marine"])
+def test_a_given_name_that_is_also_an_everyday_word_does_not(word):
+    assert not reads_as_given_name(word)
+
+
+def test_only_a_single_word_reads_as_a_given_name():
+    assert not reads_as_given_name("Mira Patel")
+    assert not reads_as_given_name("Zorvex")
+
+
+# _demonym
+
+
+@pytest.mark.parametrize("word", ["Japanese", "Norwegian", "Korean", "Chinese", "japanese"])
+def test_a_people_is_known_by_its_ending(word):
+    assert _demonym(word)
+
+
+@pytest.mark.parametrize("word", ["Brian", "Adrian", "Sebastian", "Vivian"])
+def test_a_given_name_with_a_peoples_ending_is_no_demonym(word):
+    assert not _demonym(word)
+
+
+# through find_mentions
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We met Halcyon Brokers today.", "Halcyon Brokers"),
+    ("Brightwater Mutual renewed.", "Brightwater Mutual"),
+])
+def test_a_multi_word_name_holding_a_common_noun_loses_the_person_type(text, name):
+    found = mentions(text)
+    assert [m.name for m in found] == [name]
+    assert PERSON not in found[0].types and not found[0].person_likely
+    assert found[0].types  # still a company, a project, a tool...
+
+
+def test_a_given_and_family_name_keeps_the_person_type():
+    found = mentions("We met Siobhán Murphy yesterday.")
+    assert [m.name for m in found] == ["Siobhán Murphy"]
+    assert PERSON in found[0].types and found[0].person_likely
+
+
+@pytest.mark.parametrize("text", ["Japanese", "The client is Japanese and big."])
+def test_a_demonym_alone_is_no_person(text):
+    found = [m for m in mentions(text) if m.name == "Japanese"]
+    assert found and all(PERSON not in m.types and not m.person_likely for m in found)
+
+
+def test_a_word_that_is_also_a_given_name_leaves_a_two_word_name_undecided():
+    # "Marine" is a given name in France as well as a word: "Kinrei Marine" could be a person, so the lexicon
+    # says nothing; "Halcyon Brokers" has a word that is nobody's name
+    found = mentions("Kinrei Marine is with Siobhán Murphy.")
+    assert [m.name for m in found] == ["Kinrei Marine", "Siobhán Murphy"]
+    assert PERSON in found[0].types and PERSON in found[1].types
+    assert _person_shaped("Kinrei Marine") is None and _person_shaped("Halcyon Brokers") is False
+
+
+# the label rule
+
+
+def test_a_two_word_name_before_a_colon_is_one_name_not_a_label():
+    found = names("Kinrei Marine: Japanese insurer")
+    assert found[0] == "Kinrei Marine" and "Kinrei" not in found
+
+
+def test_a_single_word_before_a_colon_is_still_a_label():
+    assert names("Update: all good") == []
+    assert names("Decision: we go with Kafka") == ["Kafka"]
+    assert names("Priority of SearchIndexer: high") == ["SearchIndexer"]
+
+
+def test_a_two_word_heading_before_a_colon_names_nothing():
+    assert names("Next Steps: call Omar") == ["Omar"]
+    assert names("Action Items: ship it") == []
+
+
+# lowercase places
+
+
+def test_with_lowercase_places_a_reply_naming_a_city_in_lowercase_mentions_it():
+    found = mentions("yes mumbai", lowercase_places=True)
+    assert [m.name for m in found] == ["Mumbai"]
+    assert found[0].types == frozenset({REGION, OFFICE}) and found[0].explicit
+
+
+def test_without_lowercase_places_a_lowercase_city_is_no_mention():
+    assert mentions("yes mumbai") == []
+    assert mentions("singapore, next to the airport") == []
+
+
+def test_a_lowercase_country_or_big_city_opening_a_reply_is_a_place():
+    assert names("singapore, next to the airport", lowercase_places=True) == ["Singapore"]
+    assert names("we ship to kenya", lowercase_places=True) == ["Kenya"]
+
+
+@pytest.mark.parametrize("text", ["yes reading", "yes turkey", "turkey", "that was nice"])
+def test_a_place_that_is_also_an_everyday_word_stays_a_word(text):
+    assert mentions(text, lowercase_places=True) == []
+
+
+def test_a_lowercase_city_under_a_million_that_the_vocabulary_holds_stays_a_word():
+    # "leeds" is in the embedder's vocabulary, as many surnames and words named after towns are
+    assert names("yes leeds", lowercase_places=True) == []
+
+
+# is_lowercase_place
+
+
+def test_a_place_that_is_no_common_word_is_a_lowercase_place():
+    assert is_lowercase_place("leeds", frozenset())
+
+
+def test_a_place_that_is_also_a_common_word_must_be_big():
+    assert not is_lowercase_place("leeds", frozenset({"leeds"}))
+    assert is_lowercase_place("mumbai", frozenset({"mumbai"}))  # over a million people
+    assert "mumbai" in known_words() and is_lowercase_place("mumbai", known_words())
+
+
+@pytest.mark.parametrize("word", ["reading", "turkey", "nice", "jordan", "georgia", "phoenix"])
+def test_an_everyday_place_is_never_a_lowercase_place(word):
+    assert not is_lowercase_place(word, frozenset())
+
+
+def test_a_word_that_is_no_place_is_no_lowercase_place():
+    assert not is_lowercase_place("hello", frozenset())
+    assert not is_lowercase_place("zorvex", frozenset())
