@@ -13,7 +13,7 @@ Questions, negated and hedged statements yield no facts.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -226,8 +226,12 @@ class RuleExtractor:
         # per channel, a question still waiting for its answer: (subject, predicate, messages left to answer it)
         self._asked: dict[str, tuple[str, str, int]] = {}
         self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
-        # per channel, the columns a message announced for slash-separated rows ("project / lead / status")
-        self._columns: dict[str, tuple[str | None, ...]] = {}
+        # per channel, the columns a message announced for rows ("project / lead / status", "acct | AM | plan"):
+        # (separator kind, columns, what the subject column says the rows are about)
+        self._columns: dict[str, tuple[str | None, tuple[str | None, ...], str | None]] = {}
+        # per message: how many lines share each row shape, and what each field of a list's lines turned out to be
+        self._shapes: dict[tuple[str, int], int] = {}
+        self._list_columns: dict[tuple[str, int], dict[int, str | None]] = {}
         self._row_head = 0  # where the latest row's own label ends ("Acme (lead: Ida):" before its fields)
         self._protos: np.ndarray | None = None
         self._proto_families: list[int] = []
@@ -256,6 +260,7 @@ class RuleExtractor:
         if not isinstance(text, str):
             text = str(text)
         self._coin(text)
+        self._scan_rows(text)
         known = self._known_names([*known_entities, *self._named, *self._coined])
         prior = _channel_hint(channel)
         state = _MessageState(budget=MAX_EMBEDDED_PHRASES)
@@ -269,6 +274,8 @@ class RuleExtractor:
         asked: tuple[str, str] | None = None  # what this message asks, if it asks one thing about one entity
         for index, sentence in enumerate(sentences(text)):
             question = is_question(sentence)
+            if question and (blank := _blank_cell_cut(sentence, text)) is not sentence:
+                sentence, question = blank, False  # "Tern – lead Bea Lund – due 14 May – ?": a row to fill in
             if question:
                 cut = _tag_cut(sentence)
                 if cut:
@@ -296,6 +303,10 @@ class RuleExtractor:
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
                 common=self._common,
             )
+            mentions = self._cell_mentions(body, text, mentions, lambda cell: find_mentions(
+                cell, text, known=known, learned=self._learned,
+                resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
+                common=self._common))
             if len(self._common) < _MAX_COMMON_WORDS:
                 self._common.update(t.low for t in body[1:] if t.text.isalpha() and t.text.islower())
             if speaker and len(self._speakers) < _MAX_SPEAKERS:
@@ -341,6 +352,14 @@ class RuleExtractor:
                     mentions = [m for m in mentions if m.end <= head]
                     if not mentions:
                         continue
+                elif (labelled := self._dash_label(body, text, mentions, known)) is not body:
+                    # "Quarry Works – mostly air, renews Oct": a name and a dash label the parts after it, as
+                    # "Quarry Works: ..." would
+                    body = labelled
+                    mentions = find_mentions(
+                        body, text, known=known, learned=self._learned,
+                        resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body),
+                        speaker=speaker, common=self._common)
             if mentions and not question:
                 lows = [t.low for t in body]
                 update = message_update or label_update or _has_update_signal(lows)
@@ -412,40 +431,79 @@ class RuleExtractor:
                     coined.add(t.low)
                     self._coined.append(t.low)
 
-    # --- rows: "Osprey / Aisha Bello / in progress / 31 March" ------------------------------------------------
+    # --- rows: "Osprey / Aisha Bello / in progress / 31 March", "Acme | Ida Holm | Gold", "Mira - Ledger team" ----
 
     def _header(self, body: list[Token], message: str, channel: str | None) -> bool:
-        """"Format: project / lead / status / date", "reply with: plan / renewal month / notes": a line of
-        slash-separated column names announces what the fields of later rows in the channel are."""
-        fields = _slash_fields(body, message)
-        if len(fields) < 3:
+        """"Format: project / lead / status / date", "client | AM | tier", "service   owner   runs in": a line
+        of column names announces what the fields of later rows with the same separators are. A column named in
+        capitals must be a name this reader knows ("AM", "ETA", "Status"); unknown ones must be lowercase words."""
+        kind, fields = _row_fields(body, message)
+        if len(fields) < 2:
             return False
         a, b = fields[0]
         fields[0] = (max((k + 1 for k in range(a, b) if body[k].low == ":"), default=a), b)
         columns: list[str | None] = []
         for a, b in fields:
-            words = [t.low for t in body[a:b] if t.is_word]
-            if not words or len(words) > 3 or any(not t.text.islower() for t in body[a:b] if t.is_word):
+            words = [t for t in body[a:b] if t.is_word]
+            if not words or len(words) > 3:
                 return False
-            columns.append(next((_COLUMNS[w] for w in words if w in _COLUMNS), None))
+            lows = [t.low for t in words]
+            column = _COLUMNS.get(" ".join(lows))
+            if column is None:
+                if any(not t.text.islower() for t in words):
+                    return False
+                column = next((_COLUMNS[w] for w in lows if w in _COLUMNS), None)
+            columns.append(column)
         if sum(c is not None for c in columns) < 2:
             return False
-        self._columns[channel or ""] = tuple(columns)
+        first = " ".join(t.low for t in body[fields[0][0] : fields[0][1]] if t.is_word)
+        self._columns[channel or ""] = (kind, tuple(columns), _SUBJECT_KINDS.get(first))
         return True
+
+    def _scan_rows(self, text: str) -> None:
+        """Before reading a message: how many of its lines share each row shape (separator, field count). A row
+        of one field ("Quarry Works – Nadia Flores") is read only inside such a list, never as a lone line."""
+        self._shapes.clear()
+        self._list_columns.clear()
+        for sentence in sentences(text):
+            kind, fields = _row_fields(_blank_cell_cut(sentence, text), text)
+            if len(fields) >= 2:
+                self._shapes[(kind, len(fields))] = self._shapes.get((kind, len(fields)), 0) + 1
+
+    def _cell_mentions(self, body: list[Token], message: str, mentions: list[Mention],
+                       finder: Callable[[list[Token]], list[Mention]]) -> list[Mention]:
+        """In a table row ("Ledger Sync      Mira Holt      crit") a cell is a unit: no name runs across the
+        spaces or the bar between two cells, so the mentions are found cell by cell."""
+        kind, fields = _row_fields(body, message)
+        if kind not in ("pipe", "gap") or len(fields) < 2:
+            return mentions
+        out: list[Mention] = []
+        for a, b in fields:
+            if b > a:
+                out += [replace(m, start=m.start + a, end=m.end + a) for m in finder(body[a:b])]
+        return out
 
     def _row(self, body: list[Token], message: str, mentions: list[Mention], channel: str | None,
              prior: str | None) -> list[_Found]:
-        """A row of slash-separated fields about one thing: its name first (or before a colon), then values and
-        a person. A field is read by the column a header announced, else by what it holds: a date, a status, a
-        plan tier, a priority, or a person's full name (the thing's lead, account manager or owner)."""
+        """A row of fields about one thing: its name first (or before a colon), then values and a person. A field
+        is read by the column a header announced, by a column name written in it ("lead Bea Lund", "due 14
+        May"), by the column the same field held in earlier lines of the same list, else by what it holds: a date,
+        a status, a plan tier, a priority, or a person's full name (the thing's lead, account manager or owner).
+        A person's row ("Mira - Ledger team") says which team they are in or which office they work from."""
         self._row_head = 0
-        fields = _slash_fields(body, message)
+        kind, fields = _row_fields(body, message)
         if len(fields) < 2:
             return []
-        columns = list(self._columns.get(channel or "", ()))
+        shape = (kind, len(fields))
+        listed = self._shapes.get(shape, 0) >= 2
+        header_kind, header, subject_kind = self._columns.get(channel or "", (None, (), None))
+        columns = list(header) if _FAMILIES.get(header_kind) == _FAMILIES[kind] else []
+        if not columns:
+            subject_kind = None
         lows = [t.low for t in body]
         first_a, first_b = fields[0]
         colon = max((k for k in range(first_a, first_b) if lows[k] == ":"), default=-1)
+        subject: Mention | None = None
         if colon >= 0:
             # "so: Tamarind / ...": a lead-in; "Ardent Mutual (lead: Rosa): Platinum / May": the name, then a field
             named = [m for m in mentions if m.end <= colon and not m.pronoun]
@@ -455,36 +513,53 @@ class RuleExtractor:
                 columns = columns if columns and columns[0] != "subject" else [None] * len(fields)
             else:
                 fields[0] = (colon + 1, first_b)
-                subject = None
-        else:
-            subject = None
+        positions = list(range(len(fields)))
         if subject is None:
             a, b = fields[0]
-            whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
-            if not whole:
+            subject = _cell_name(body, a, b, mentions, message)
+            if subject is None:
                 return []
-            subject = whole[0]
-            fields = fields[1:]
+            fields, positions = fields[1:], positions[1:]
             columns = columns[1:] if columns and columns[0] == "subject" else [None] * len(fields)
-        if len(fields) < 2 and not any(columns):
+        if len(fields) < 2 and not any(columns) and not listed:
             return []
-        if subject.types == _SINGLE_TYPE[PERSON] or self._learned(subject.name) == PERSON:
-            return []
-        kind = self._learned(subject.name) or next((k for k in ("project", "account", "component")
-                                                    if subject.types == _SINGLE_TYPE[k]), None) or prior
+        inferred = self._list_columns.setdefault(shape, {})
+        # a person's row: the subject is a person, or could be one and a field names a team or an office
+        strong_person = subject.types == _SINGLE_TYPE[PERSON] or self._learned(subject.name) == PERSON
+        place_cells = [
+            self._place_cell(body, a, b, columns[i] if i < len(columns) else None, inferred.get(positions[i]),
+                             mentions)
+            for i, (a, b) in enumerate(fields)
+        ]
+        personal = strong_person or (PERSON in subject.types and self._learned(subject.name) in (None, PERSON) and (
+            subject_kind is None) and any(place_cells))
+        thing_kind = self._learned(subject.name) or subject_kind or next(
+            (k for k in ("project", "account", "component") if subject.types == _SINGLE_TYPE[k]), None) or prior
         out: list[_Found] = []
         for i, (a, b) in enumerate(fields):
             column = columns[i] if i < len(columns) else None
-            tokens = body[a:b]
-            words = [t for t in tokens if t.is_word]
+            words = [t for t in body[a:b] if t.is_word]
             if not words or any(t.low in NEGATIONS or t.low in HEDGES for t in words):
                 continue
-            fact = self._row_field(subject, kind, column, tokens, body, a, b, mentions, message)
+            if personal:
+                fact = self._person_cell(subject, place_cells[i], body, a, b, mentions, message)
+            else:
+                fact = self._row_field(subject, thing_kind, column, body, a, b, mentions, message)
+                if fact is None and column is None and inferred.get(positions[i]):
+                    # "Harbour Core" under "Enterprise Suite" on the line before: a plan all the same
+                    fact = self._row_field(subject, thing_kind, inferred[positions[i]], body, a, b, mentions, message)
             if fact is not None:
                 out.append(fact)
-        if not any(columns) and (len(out) < 2 or all(f.predicate in _ENTITY_OBJECTS for f in out)):
-            return []  # two slashes in passing ("TCP/IP", "read/write") or a list of names make no row
+                if column is None and positions[i] not in inferred:
+                    inferred[positions[i]] = _PREDICATE_COLUMNS.get(fact.predicate)
+        if not any(columns) and not listed and (len(out) < 2 or all(f.predicate in _ENTITY_OBJECTS for f in out)):
+            return []  # two slashes in passing ("TCP/IP", "read/write"), a lone dash or a list of names make no row
+        if not out:
+            return []
         self._row_head = colon if colon >= 0 and subject.end <= colon else 0
+        if personal:
+            self._learn(subject, PERSON)
+            return out
         for f in out:
             if f.predicate in ("led_by", "status", "deadline"):
                 self._learn(subject, "project")
@@ -493,12 +568,60 @@ class RuleExtractor:
             break
         return out
 
-    def _row_field(self, subject: Mention, kind: str | None, column: str | None, tokens: list[Token],
-                   body: list[Token], a: int, b: int, mentions: list[Mention], message: str) -> _Found | None:
-        n = b - a
+    def _dash_label(self, body: list[Token], message: str, mentions: list[Mention], known: KnownNames) -> list[Token]:
+        """A line that opens on a thing's name and a dash, whose fields make no row ("Quarry Works – mostly air,
+        sea in winter, renews Oct"): the name labels the parts after the dash that name no subject of their own, as a
+        name and a colon do. Returns the body read that way, or the body itself when nothing changes."""
+        kind, fields = _row_fields(body, message)
+        if kind != "dash" or len(fields) < 2:
+            return body
+        a, b = fields[0]
+        cut = fields[1][0] - 1
+        if a > 1 or cut < b or body[cut].low not in _DASHES:
+            return body  # a lead-in before the name, or an arrow: no label
+        subject = _cell_name(body, a, b, mentions, message)
+        if subject is None or subject.types == _SINGLE_TYPE[PERSON] or self._learned(subject.name) == PERSON:
+            return body
+        if not self._named_thing(subject) and self._shapes.get((kind, len(fields)), 0) < 2:
+            return body  # "Kadam – ..." alone may address Kadam; in a list of such lines it names a thing
+        rest = body[cut + 1 :]
+        labelled = self._label_subject(body[a:b], rest, message, known)
+        return body if labelled is rest else labelled
+
+    def _place_cell(self, body: list[Token], a: int, b: int, column: str | None, inferred: str | None,
+                    mentions: list[Mention]) -> str | None:
+        """"team" or "office" when a cell names one: a head noun ("Ledger team"), its column, or the column
+        the same cell held on an earlier line of the list ("Omar - Billing Ops" under "Mira - Ledger team")."""
+        a, column = _inline_column(body, a, b, column)
+        if a >= b:
+            return None
         whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
-        if whole and (column == "owner" or column is None and " " in whole[0].name and self._fit(
-                whole[0], PERSON) >= 2.0):
+        if whole and whole[0].explicit and whole[0].types in (_SINGLE_TYPE["team"], _SINGLE_TYPE["office"]):
+            return next(iter(whole[0].types))
+        column = column or inferred
+        if column in ("team", "office") and all(t.text[:1].isupper() for t in body[a:b] if t.is_word):
+            return column
+        return None
+
+    def _person_cell(self, subject: Mention, place: str | None, body: list[Token], a: int, b: int,
+                     mentions: list[Mention], message: str) -> _Found | None:
+        if place is None:
+            return None
+        a, _ = _inline_column(body, a, b, None)
+        whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
+        name = whole[0].name if whole else span_text(message, body[a:b])
+        return _Found(subject.name, "member_of" if place == "team" else "works_in", name, False, 1.0)
+
+    def _row_field(self, subject: Mention, kind: str | None, column: str | None, body: list[Token], a: int, b: int,
+                   mentions: list[Mention], message: str) -> _Found | None:
+        a, column = _inline_column(body, a, b, column)
+        tokens = body[a:b]
+        n = b - a
+        if n <= 0:
+            return None
+        whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
+        if whole and PERSON in whole[0].types and (column == "owner" or column is None and " " in whole[0].name and (
+                self._fit(whole[0], PERSON) >= 2.0)):
             predicate = {"project": "led_by", "account": "handled_by"}.get(kind or "", "owned_by")
             self._learn(whole[0], PERSON)
             return _Found(subject.name, predicate, whole[0].name, False, 1.0)
@@ -516,6 +639,11 @@ class RuleExtractor:
         priorities = [v for v in find_priorities(tokens) if v.start == 0 and v.end == n]
         if priorities and column in (None, "priority"):
             return _Found(subject.name, "priority", _value_text(priorities[0]), False, 1.0)
+        if column == "priority" and n == 1 and tokens[0].low in _PRIORITY_SHORT:
+            return _Found(subject.name, "priority", _PRIORITY_SHORT[tokens[0].low], False, 1.0)  # "crit"
+        if column == "where" and n <= 3 and kind not in ("account", "project") and not (
+                whole and whole[0].types == _SINGLE_TYPE[PERSON]):
+            return _Found(subject.name, "deployed_in", span_text(message, tokens), False, 1.0)
         tier = tokens[0].low in PLAN_TIERS or column == "plan" and tokens[0].text[:1].isupper()
         if tier and tokens[0].text[:1].isupper() and all(t.text[:1].isupper() for t in tokens) and n <= 2 and (
                 column in (None, "plan")):
@@ -1727,37 +1855,136 @@ def _label(sentence: list[Token]) -> tuple[int, bool]:
     return 0, False
 
 
-# Column names of a row format, and what a field under them states ("subject" names the row's thing).
+# Column names of a row format, and what a field under them states ("subject" names the row's thing; "where" is
+# where a service runs; "team" and "office" are a person's).
 _COLUMNS = {
-    "project": "subject", "account": "subject", "service": "subject", "component": "subject", "system": "subject",
-    "customer": "subject", "client": "subject", "name": "subject", "lead": "owner", "owner": "owner",
-    "am": "owner", "pm": "owner", "manager": "owner", "contact": "owner", "rep": "owner", "dri": "owner",
-    "status": "status", "state": "status", "date": "deadline", "deadline": "deadline", "due": "deadline",
-    "target": "deadline", "eta": "deadline", "plan": "plan", "tier": "plan", "renewal": "renews_in",
-    "renews": "renews_in", "priority": "priority", "prio": "priority",
+    "project": "subject", "account": "subject", "acct": "subject", "service": "subject", "svc": "subject",
+    "component": "subject", "system": "subject", "customer": "subject", "client": "subject", "name": "subject",
+    "lead": "owner", "owner": "owner", "am": "owner", "pm": "owner", "manager": "owner", "contact": "owner",
+    "rep": "owner", "dri": "owner", "status": "status", "state": "status", "date": "deadline",
+    "deadline": "deadline", "due": "deadline", "target": "deadline", "eta": "deadline", "plan": "plan",
+    "tier": "plan", "renewal": "renews_in", "renews": "renews_in", "renews in": "renews_in",
+    "priority": "priority", "prio": "priority", "region": "where", "cluster": "where", "env": "where",
+    "environment": "where", "runs in": "where", "runs on": "where", "deployed": "where", "deployed in": "where",
+    "hosted in": "where", "team": "team", "squad": "team", "office": "office", "based in": "office",
 }
+# What a header's subject column says its rows are about ("service" rows are components).
+_SUBJECT_KINDS = {"project": "project", "account": "account", "acct": "account", "customer": "account",
+                  "client": "account", "service": "component", "svc": "component", "component": "component",
+                  "system": "component"}
+# The column a fact read from a field shows that field to be, for the next lines of the same list.
+_PREDICATE_COLUMNS = {"led_by": "owner", "handled_by": "owner", "owned_by": "owner", "plan": "plan",
+                      "renews_in": "renews_in", "deadline": "deadline", "status": "status", "priority": "priority",
+                      "deployed_in": "where", "member_of": "team", "works_in": "office"}
+# Shortened priorities a priority column holds, and the word they stand for.
+_PRIORITY_SHORT = {"crit": "critical", "hi": "high", "med": "medium", "mid": "medium", "lo": "low"}
+_DASHES = frozenset({"-", "–", "—"})
+_ARROWS = frozenset({"→", "⇒", "⟶"})
+# Separators whose headers and rows go together: a "Format: a / b / c" header may be answered with dashes.
+_FAMILIES = {"slash": "slash", "dash": "slash", "pipe": "pipe", "gap": "gap"}
+_FIELD_FILLERS = frozenset({":", "=", "is", "in", "on", "by"})
 
 
-def _slash_fields(body: list[Token], message: str) -> list[tuple[int, int]]:
-    """The token ranges of the slash-separated fields of a sentence, or [] when it holds no slash between
-    words. Slashes are not tokens: they show in the text between two tokens ("Osprey / Aisha Bello")."""
-    fields: list[tuple[int, int]] = []
-    start = 0
-    for k in range(1, len(body)):
-        gap = message[body[k - 1].end : body[k].start]
-        if "/" in gap and gap.strip() == "/" and (gap.startswith(" ") or gap.endswith(" ")):
-            fields.append((start, k))
-            start = k
-    if not fields:
-        return []
+def _spaced(message: str, at: int) -> bool:
+    return 0 <= at < len(message) and message[at].isspace()
+
+
+def _row_fields(body: Sequence[Token], message: str) -> tuple[str, list[tuple[int, int]]]:
+    """The kind of separator and the token ranges of the fields of a sentence read as a row, or (kind, []) when
+    it has none. Separators, strongest first: a bar ("Acme | Gold"), a tab or a run of spaces between two words
+    ("Ledger Sync    Mira Holt"), a slash with a space beside it ("Osprey / Aisha Bello"), a dash or an arrow
+    with spaces around it ("Lindenhall – Bram Visser", "Lindenhall -> Bram"). Bars, spaces, slashes and
+    arrows are not tokens, so they show in the text between two tokens; a dash is a token of its own. A dash
+    opening the line is a bullet, not a field; dashes closing it separate nothing. Two bars with nothing
+    between them make an empty field, so the fields keep their columns."""
+    start = 1 if len(body) > 1 and body[0].low in _DASHES and _spaced(message, body[0].end) else 0
     end = len(body)
+    while end > start and body[end - 1].low in _DASHES:
+        end -= 1
+    cuts: dict[str, list[tuple[int, int]]] = {"pipe": [], "gap": [], "slash": [], "dash": []}
+    for k in range(start + 1, end):
+        gap = message[body[k - 1].end : body[k].start]
+        mark = gap.strip(" \t")
+        if mark and set(mark) <= {"|", " ", "\t"}:
+            cuts["pipe"] += [(k, k)] * mark.count("|")
+        elif mark == "/" and (gap[0] == " " or gap[-1] == " "):
+            cuts["slash"].append((k, k))
+        elif mark in _ARROWS and gap[0] == " " and gap[-1] == " ":
+            cuts["dash"].append((k, k))
+        elif not mark and ("\t" in gap or "  " in gap) and body[k].low not in _DASHES and (
+                body[k - 1].low not in _DASHES):
+            cuts["gap"].append((k, k))
+        if body[k].low in _DASHES and k + 1 < end and _spaced(message, body[k].start - 1) and (
+                _spaced(message, body[k].end) or message[body[k].end : body[k].end + 2] in ("> ", ">\t")):
+            cuts["dash"].append((k, k + 1))  # "Acme – Ida Holm", "Acme -> Ida Holm"
+    if cuts["pipe"]:
+        kind = "pipe"
+    elif cuts["gap"] and (len(cuts["gap"]) >= 2 or not cuts["slash"] and not cuts["dash"]):
+        kind = "gap"
+    elif cuts["slash"]:
+        kind = "slash"
+    elif cuts["dash"]:
+        kind = "dash"
+    else:
+        return "slash", []
+    fields: list[tuple[int, int]] = []
+    at = start
+    for cut_start, cut_end in sorted(cuts[kind]):
+        fields.append((at, cut_start))
+        at = cut_end
     # the last field stops at a comma or a sentence mark: "... / nothing spicy, they're happy"
-    for k in range(start, len(body)):
-        if body[k].low in (",", ";", ".", "!", "?"):
-            end = k
-            break
-    fields.append((start, end))
-    return [(a, b) for a, b in fields if b > a]
+    last = next((k for k in range(at, end) if body[k].low in (",", ";", ".", "!", "?")), end)
+    fields.append((at, last))
+    while fields and fields[-1][1] <= fields[-1][0]:
+        fields.pop()
+    return kind, fields
+
+
+def _blank_cell_cut(sentence: list[Token], message: str) -> list[Token]:
+    """A row whose last field is a lone "?" ("Tern – lead Bea – due 14 May – ?") leaves a value to fill in;
+    it asks nothing of its other fields. Returns the row without the "?", or the sentence unchanged."""
+    if len(sentence) < 3 or sentence[-1].low != "?":
+        return sentence
+    before = sentence[-2]
+    gap = message[before.end : sentence[-1].start]
+    if before.low in _DASHES and _spaced(message, before.start - 1) and gap[:1].isspace():
+        return sentence[:-1]
+    if "|" in gap or "\t" in gap or "  " in gap:
+        return sentence[:-1]
+    return sentence
+
+
+def _inline_column(body: Sequence[Token], a: int, b: int, column: str | None) -> tuple[int, str | None]:
+    """A field that names its own column before the value ("lead Bea Lund", "due 14 May", "runs in
+    eu-west-1"): where the value starts and the column. Fields under a column already known are left alone."""
+    if column is not None or b - a < 2 or body[a].text[:1].isupper() and not body[a].text.isupper():
+        return a, column  # "Lead Bea" could be a name; "lead Bea" and "ETA 14 May" name a column
+    for width in (2, 1):
+        words = " ".join(t.low for t in body[a : a + width])
+        named = _COLUMNS.get(words)
+        if named is not None and named != "subject" and a + width < b:
+            start = a + width
+            while start < b - 1 and body[start].low in _FIELD_FILLERS:
+                start += 1
+            return start, named
+    return a, column
+
+
+def _cell_name(body: Sequence[Token], a: int, b: int, mentions: list[Mention], message: str) -> Mention | None:
+    """The name a field holds whole: one mention, or names and capitalised words that fill the field together
+    ("QX2" and "Cutover Prep" in "QX2 Cutover Prep –", "Project" before "Gannet" where "project" was seen
+    in lowercase), which a row's cell makes one name."""
+    whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
+    if whole:
+        return whole[0]
+    inside = [m for m in mentions if a <= m.start and m.end <= b]
+    if not inside or b - a > 6 or any(m.pronoun for m in inside):
+        return None
+    covered = {k for m in inside for k in range(m.start, m.end)}
+    if any(k not in covered and body[k].is_word and not body[k].text[:1].isupper() for k in range(a, b)):
+        return None  # a lowercase word outside every name: not a name cell
+    types = frozenset().union(*(m.types for m in inside)) - {PERSON}
+    return Mention(span_text(message, body[a:b]), a, b, types or ANY_TYPE)
 
 
 def _tag_cut(sentence: list[Token]) -> int:

@@ -404,10 +404,18 @@ def _is_acronym(text: str) -> bool:
     return len(text) >= 2 and text.isupper() and text.isalpha()
 
 
+_CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks dc".split())
+
+
 def _region_shaped(low: str) -> bool:
-    """eu-west-1, us-east, ap-south-2: a lowercase hyphenated code with a known geographic prefix."""
+    """eu-west-1, us-east, ap-south-2: a lowercase hyphenated code with a known geographic prefix; and a cluster
+    named like one (k8s-prod-eu-2, k8s-ams-prod), where a service is deployed as much as in a region."""
     if "-" not in low:
         return False
+    parts = low.split("-")
+    if any(p in _CLUSTER_WORDS for p in parts) and all(p.isalnum() for p in parts) and (
+            any(p in _REGION_PREFIXES for p in parts) or sum(p in _CLUSTER_WORDS for p in parts) > 1):
+        return True
     head, _, rest = low.partition("-")
     if head not in _REGION_PREFIXES or not rest.replace("-", "").isalnum():
         return False
@@ -764,6 +772,8 @@ def find_mentions(
             mention = _typed(full, i, end, learned, default=_types_of_name(full), person_likely=True)
             mention.surface = name
             out.append(mention)
+        elif end == i + 1 and is_demonym(name):
+            pass  # "our Norwegian customers", "a Japanese insurer": a people or a language describes, names nothing
         elif _person_shaped(name) is False:
             # "Halcyon Brokers", "Brightwater Mutual": a word before a common noun names a company or a thing
             out.append(_typed(name, i, end, learned, default=ANY_TYPE - {PERSON}))
@@ -788,7 +798,7 @@ def _common_noun(word: str) -> bool:
 _DEMONYM_ENDINGS = ("ese", "ian", "ish", "ean")
 
 
-def _demonym(word: str) -> bool:
+def is_demonym(word: str) -> bool:
     """"Japanese", "Norwegian": a people or a language, by its ending, when it is no one's name ("Danish" is
     a given name too)."""
     low = fold(word)
@@ -807,7 +817,7 @@ def _person_shaped(name: str) -> bool | None:
     "Aurelia Cosmetics" are not, "Adebayo Okonjo" is not in the lists."""
     words = name.split()
     if len(words) == 1:
-        if _common_noun(name) or _demonym(name):
+        if _common_noun(name) or is_demonym(name):
             return False  # "Growth", "Japanese": a word, nobody's name
         return None
     if len(words) > 4 or not all(w[:1].isupper() for w in words):

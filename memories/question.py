@@ -22,7 +22,15 @@ from typing import Protocol
 import numpy as np
 
 from memories.embedder import Embedder
-from memories.mentions import MONTHS, PLAN_TIERS, PRIORITY_WORDS, is_code_identifier, known_words, rare_word
+from memories.mentions import (
+    MONTHS,
+    PLAN_TIERS,
+    PRIORITY_WORDS,
+    is_code_identifier,
+    is_demonym,
+    known_words,
+    rare_word,
+)
 from memories.text import STOPWORDS, stem, words
 from scenarios.models import PREDICATES
 
@@ -337,7 +345,6 @@ def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -
     or a lowercase word no dictionary has ("triagebot"). Extraction may have missed every fact about a thing, and
     the question still names it: the hybrid then reads its steps from text."""
     n = len(toks)
-    spans = _code_names(text, toks)
 
     def extends(i: int, j: int) -> bool:
         joined = j == i or not text[toks[j - 1].end : toks[j].start].strip()  # "Osprey / Aisha": two names
@@ -350,7 +357,7 @@ def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -
             j += 1
         return j
 
-    return spans + _claim_names(toks, end_of)
+    return _claim_names(toks, end_of)
 
 
 def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
@@ -364,8 +371,12 @@ def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
             j += 1
         surface = text[toks[i].start : toks[j - 1].end]
         # "the double-billing checker": after a determiner and before a noun, a hyphenated word describes
-        modifier = i > 0 and toks[i - 1].word in _NOUN_OPENERS and j < len(toks) and toks[j].word.isalpha()
-        if j > i + 1 and not modifier and not any(t.role for t in toks[i:j]) and is_code_identifier(surface):
+        modifier = j < len(toks) and (toks[j].stem in TYPE_NOUNS or i > 0 and toks[i - 1].word in _NOUN_OPENERS
+                                      and toks[j].word.isalpha())  # (or "the river-power customer")
+        # "location-to-town", "build-your-own": a phrase joined by hyphens, not a name
+        phrase = any(t.word in STOPWORDS for t in toks[i:j])
+        if j > i + 1 and not modifier and not phrase and not any(t.role for t in toks[i:j]) and is_code_identifier(
+                surface):
             spans.append((i, j, "name"))
             for t in toks[i:j]:
                 t.role = "name"
@@ -396,6 +407,8 @@ def _written_as_name(text: str, toks: list[_Tok], i: int) -> bool:
         return False
     if surface.isupper() and len(surface) <= 3 and t.word in known_words():
         return False  # "PM", "API": abbreviations of roles and kinds of thing
+    if surface[:1].isupper() and is_demonym(surface):
+        return False  # "the Scandinavian customer": a people or a language describes
     if surface[:1].isupper():
         # a capitalised first word is a name only when no dictionary has it ("Halcyon renewal month?")
         return i > 0 or t.word not in known_words()
@@ -849,9 +862,11 @@ def _expected_type(toks: list[_Tok], text: str = "") -> tuple[str | None, tuple[
             j = i + 1
             while j < len(toks) and (toks[j].word in _AUX or toks[j].word in _DETERMINERS) and j - i <= 3:
                 j += 1
-            if j < len(toks) and toks[j].stem in _PLACE_NOUNS:
+            if j < len(toks) and toks[j].role == "name":
+                pass  # "what does crew-dispatch-api ...": a name's first word is no type noun
+            elif j < len(toks) and toks[j].stem in _PLACE_NOUNS:
                 return None, _PLACE_TYPES, j
-            if j < len(toks) and toks[j].stem in TYPE_NOUNS:
+            elif j < len(toks) and toks[j].stem in TYPE_NOUNS:
                 kind = TYPE_NOUNS[toks[j].stem]
                 return kind, (kind,), j
             # "which engineering team": one unknown modifier before the type noun
@@ -1145,6 +1160,9 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
     text = text[:2000]  # a question longer than this is not a question; keep the work bounded
     toks = tokenize(text)
     mentions = _mark_names(text, toks, vocab)
+    # before any word is read as a cue or a type noun: "payout_worker" holds no "worker", "crew-dispatch-api" no
+    # "crew"
+    mentions += _code_names(text, toks)
     _read_abbreviations(text, toks)
     if describe:
         span = _descriptive_span(text, toks)

@@ -256,11 +256,22 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
              and not set(_WORD.findall(m.name.casefold())) & about
              and not _modifier_compound(sentence, m)]
+    # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more
+    spans = [sp for sp in spans if not _gave_up(sentence, sp[1])]
     if wanted == REGION:
         # "Canal House = the Amsterdam office": an office named after its city places what it is equated with
         spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
                   and not set(_WORD.findall(m.name.casefold())) & about]
     return [sp for sp in spans if sp[0] > 0]
+
+
+_HANDOFF_VERBS = frozenset("handed hands handing passed passes passing gave gives giving".split())
+
+
+def _gave_up(sentence: list[Token], start: int) -> bool:
+    """A mention that hands something on ("Owen handed it to me") or that it came from ("over from Hana")."""
+    after = next((t.low for t in sentence[start + 1 :] if t.is_word), "")
+    return after in _HANDOFF_VERBS or start > 0 and sentence[start - 1].low == "from"
 
 
 def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
