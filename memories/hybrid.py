@@ -305,7 +305,9 @@ class HybridMemory:
         ("Casa Lume - whats their tier now?" / "they upgraded to Premier"), then every other turn naming the
         subject, newest first (a pasted table whose words are
         nothing like the question's: the name is the one thing it shares with it)."""
-        ranked = _ranked(read)
+        # each turn as a transcript line, with its speaker: "and I'm Logport" is about whoever said it
+        ranked = [item.model_copy(update={"text": self._lines[item.turns[0]]})
+                  if len(item.turns) == 1 and item.turns[0] in self._lines else item for item in _ranked(read)]
         asked_by = as_of if as_of is not None else max(self._said, default=-1)
         placed: set[int] = set()
         out: list[ContextItem] = []

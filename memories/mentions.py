@@ -811,6 +811,11 @@ def reads_as_given_name(word: str) -> bool:
         is_common_word(word) and fold(word) in known_words())
 
 
+def person_shape(name: str) -> bool | None:
+    """Whether a capitalised name reads as a person's (True), a thing's (False), or cannot tell (None)."""
+    return _person_shaped(name)
+
+
 def _person_shaped(name: str) -> bool | None:
     """Whether a capitalised name reads as a person's (True), as a thing's (False), or cannot tell (None), by
     the world's given and family names: "Anika Sharma" and "Yuki Tanaka" are people, "Halcyon Brokers" and

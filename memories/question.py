@@ -29,6 +29,8 @@ from memories.mentions import (
     is_code_identifier,
     is_demonym,
     known_words,
+    person_shape,
+    reads_as_given_name,
     rare_word,
 )
 from memories.text import STOPWORDS, stem, words
@@ -494,6 +496,10 @@ def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], v
     a, b, step = mention
     if step == "residual":
         return _head_type(toks, a, b)
+    if step == "name" and _names_a_stranger(text, toks, a, b, resolve):
+        # "Katrin's at which office?": a name the graph does not hold, that the world's name lists say is a
+        # person's, takes a person's relations
+        return frozenset({"person"}), False
     if resolve is None or get is None:
         return None
     try:
@@ -513,6 +519,17 @@ def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], v
     if not kinds or not kinds[0] or any(k != kinds[0] for k in kinds):
         return None
     return kinds[0], all(getattr(n, "is_value", False) for n in nodes)
+
+
+def _names_a_stranger(text: str, toks: list[_Tok], a: int, b: int, resolve: Callable[[str], object] | None) -> bool:
+    """Whether tokens a..b name a person the graph does not know: "Katrin", "Yuki Tanaka"."""
+    surface = _surface(text, toks, a, b)
+    if not surface[:1].isupper() or not (reads_as_given_name(surface) or person_shape(surface) is True):
+        return False
+    try:
+        return resolve is None or resolve(surface) is None
+    except Exception:  # a vocabulary that is not a graph store
+        return True
 
 
 # Nouns that head a description of a thing, beyond the type nouns: "the telematics pricing pilot" is a project,
@@ -1250,8 +1267,8 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
     described = bool(anchor_idx) and mentions[anchor_idx[0]][2] == "residual"
     off_schema = bool(slots) and start is not None and all(
         PREDICATES.get(s.alternatives[0][0], (None,))[0] not in start for s in slots)
-    if described and (not fits or not slots or off_schema) and start is not None and len(start) == 1 and admissible and all(
-            s.source != "lexicon" for s in slots):
+    if (described and (not fits or not slots or off_schema) or not described and slots and not fits) and (
+            start is not None and len(start) == 1 and admissible and all(s.source != "lexicon" for s in slots)):
         # a relation guessed by meaning alone that the anchor's type rules out ("who's on <the ... account>?"
         # read as owned_by): the one relation the schema has from that type to the asked one
         kind = next(iter(start))

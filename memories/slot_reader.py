@@ -289,6 +289,10 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
     office): the conversation has said what it is, even where this sentence does not."""
     fit = _fit(m, wanted, placed)
     kind = kinds.get(m.name) if kinds else None
+    if kind is None and kinds and m.name[:1].isupper():
+        # "I'm Logport" once the graph holds "Logport office": the name without its head noun
+        words = subject_words(m.name)
+        kind = next((k for name, k in kinds.items() if " " in name and subject_words(name) == words), None)
     if kind == PERSON and wanted != PERSON:
         return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
     return max(fit, 2) if kind == wanted else fit
