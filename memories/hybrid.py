@@ -29,7 +29,8 @@ REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
 BRANCHES = 2  # readings tried at a text step that a later step depends on
 ASKED_BEFORE = 0.5  # a retrieved question this like the one asked is the same question: its answers follow it
 RIVAL_MARGIN = 0.05  # how much more like a description the turns about a rival must be than those naming the link
-_RESTATING = frozenset({"new", "officially", "confirmed", "revised", "correction", "corrected", "actually", "instead"})  # "that's officially the new Osprey deadline"
+_RESTATING = frozenset({"new", "officially", "confirmed", "revised", "correction", "corrected", "actually", "instead",
+                        "effective", "today", "onwards", "upgraded", "downgraded", "switched"})  # "that's officially the new Osprey deadline"
 _WORDS = re.compile(r"[^\W_]+|[\w-]+")
 
 # The plain question for one step of a chain, subject to object: what a person would ask to take that step.

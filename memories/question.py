@@ -496,6 +496,9 @@ def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], v
     a, b, step = mention
     if step == "residual":
         return _head_type(toks, a, b)
+    headed = _headed_type(toks, b)
+    if step == "name" and headed is not None and _unknown(text, toks, a, b, resolve):
+        return headed  # "the Port Ellery account": the head noun says what a name the graph lacks is
     if step == "name" and _names_a_stranger(text, toks, a, b, resolve):
         # "Katrin's at which office?": a name the graph does not hold, that the world's name lists say is a
         # person's, takes a person's relations
@@ -521,15 +524,51 @@ def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], v
     return kinds[0], all(getattr(n, "is_value", False) for n in nodes)
 
 
+def _coerced(slot: Slot, kind: str) -> Slot:
+    """The anchor's own relation to the same kind of thing, where the words chose one its type does not have:
+    "the Port Ellery account is run out of" asks who handles the account (an account is not led), "who's on
+    the Acme account" the same. A word's reading is a guess; the anchor's type is known."""
+    best = slot.alternatives[0][0]
+    if best not in PREDICATES or PREDICATES[best][0] == kind:
+        return slot
+    if any(PREDICATES.get(p, ("",))[0] == kind for p, _ in slot.alternatives):
+        return slot  # another reading of the same words fits: the order of the walk settles it
+    same = [p for p, (subject, obj) in PREDICATES.items() if subject == kind and obj == PREDICATES[best][1]
+            and p != "described_as"]
+    if len(same) != 1:
+        return slot
+    return Slot(((same[0], slot.alternatives[0][1]),) + slot.alternatives, slot.phrase, slot.source, slot.position)
+
+
+# Head nouns that say what a name is: "the Port Ellery account" (but "the Port Ellery owner" is a person of it).
+_HEADED_TYPES = frozenset({"account", "component", "project", "team", "office", "tool"})
+
+
+def text_joined(toks: list[_Tok], b: int) -> bool:
+    """Whether token b follows token b-1 within one phrase (not across a comma or a possessive)."""
+    return b > 0 and toks[b - 1].end < toks[b].start and toks[b].start - toks[b - 1].end <= 1
+
+
+def _headed_type(toks: list[_Tok], b: int) -> tuple[frozenset[str], bool] | None:
+    """The type a head noun right after a name gives it ("Port Ellery account"), if one does."""
+    if b < len(toks) and TYPE_NOUNS.get(toks[b].stem) in _HEADED_TYPES and text_joined(toks, b):
+        return frozenset({TYPE_NOUNS[toks[b].stem]}), False
+    return None
+
+
+def _unknown(text: str, toks: list[_Tok], a: int, b: int, resolve: Callable[[str], object] | None) -> bool:
+    try:
+        return resolve is None or resolve(_surface(text, toks, a, b)) is None
+    except Exception:  # a vocabulary that is not a graph store
+        return True
+
+
 def _names_a_stranger(text: str, toks: list[_Tok], a: int, b: int, resolve: Callable[[str], object] | None) -> bool:
     """Whether tokens a..b name a person the graph does not know: "Katrin", "Yuki Tanaka"."""
     surface = _surface(text, toks, a, b)
     if not surface[:1].isupper() or not (reads_as_given_name(surface) or person_shape(surface) is True):
         return False
-    try:
-        return resolve is None or resolve(surface) is None
-    except Exception:  # a vocabulary that is not a graph store
-        return True
+    return _unknown(text, toks, a, b, resolve)
 
 
 # Nouns that head a description of a thing, beyond the type nouns: "the telematics pricing pilot" is a project,
@@ -1263,6 +1302,8 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
         return (d, slot.position)
 
     slots.sort(key=distance)
+    if start is not None and len(start) == 1 and slots:
+        slots[0] = _coerced(slots[0], next(iter(start)))
     ordered, fits, end = _order(slots, admissible, start=start)
     described = bool(anchor_idx) and mentions[anchor_idx[0]][2] == "residual"
     off_schema = bool(slots) and start is not None and all(
@@ -1319,6 +1360,8 @@ def _split_relation(text: str, toks: list[_Tok], a: int, b: int, embedder: Embed
             while mb > ma and toks[mb - 1].word in STOPWORDS:
                 mb -= 1
             rel = (mb, b) if m[0] == a else (a, ma)
+            if text[toks[mb - 1].end : toks[mb].start] == "-" if mb < len(toks) and mb > ma else False:
+                continue  # "river-power": a cut inside a hyphenated word splits a word, not a phrase
             if toks[rel[0]].word in _DETERMINERS:
                 continue  # "the usage ...": a determiner opens a noun phrase, not a relation wording
             if all(t.stem in TYPE_NOUNS or t.word in STOPWORDS for t in toks[rel[0] : rel[1]]):
