@@ -709,6 +709,14 @@ def find_mentions(
                 if tokens[end].low not in _COMPONENT_HEADS:
                     name = span_text(message, tokens[i : end + 1])
                 end += 1
+            elif text.isupper():
+                # "ICS2 Connector": a code of capitals and digits opening a name of title-case words
+                while end < n and end - i < 4 and not message[tokens[end - 1].end : tokens[end].start].strip() and (
+                        _title_word(tokens[end].text) and _name_word(tokens, end, -1)
+                        and not reads_as_given_name(tokens[end].text)):
+                    end += 1
+                if end > i + 1:
+                    name, types = span_text(message, tokens[i:end]), CAMEL_TYPES
             out.append(_typed(name, i, end, learned, default=types, explicit=explicit))
             i = end
             continue
@@ -727,6 +735,16 @@ def find_mentions(
                 types, explicit = frozenset({HEAD_TYPES[tokens[end].low]}), True
                 name = span_text(message, tokens[i : end + 1])
                 end += 1
+            elif types != _REGION_ONLY and low not in known_words():
+                # "WMS Bridge", "AIS Feed": an acronym opening a name of title-case words (not a role before a
+                # person: "PM Dana")
+                while end < n and end - i < 4 and not message[tokens[end - 1].end : tokens[end].start].strip() and (
+                        _title_word(tokens[end].text) and _name_word(tokens, end, -1)
+                        and not reads_as_given_name(tokens[end].text)):
+                    end += 1
+                if end > i + 1:
+                    name = span_text(message, tokens[i:end])
+                    types = CAMEL_TYPES
             out.append(_typed(name, i, end, learned, default=types, explicit=explicit))
             i = end
             continue

@@ -201,3 +201,21 @@ def test_an_everyday_place_is_never_a_lowercase_place(word):
 def test_a_word_that_is_no_place_is_no_lowercase_place():
     assert not is_lowercase_place("hello", frozenset())
     assert not is_lowercase_place("zorvex", frozenset())
+
+
+# an acronym or a code opening a name
+
+
+@pytest.mark.parametrize("text,name", [
+    ("WMS Bridge pushes events to the queue.", "WMS Bridge"),
+    ("the AIS Feed is down", "AIS Feed"),
+    ("ICS2 Connector runs in k8s.", "ICS2 Connector"),
+])
+def test_an_acronym_before_title_case_words_opens_one_name(text, name):
+    found = mentions(text)
+    assert name in [m.name for m in found]
+    assert PERSON not in next(m for m in found if m.name == name).types
+
+
+def test_a_role_acronym_before_a_given_name_stays_apart():
+    assert "PM Dana" not in names("Ask the PM Dana about it.")
