@@ -94,6 +94,8 @@ class HybridMemory:
         self.graph.ingest_many(turns)
         self.fallback.ingest_many(turns)
         for turn in turns:
+            if turn.kind == "question":
+                continue  # a question put to the memory shares its index with the turn before it: no statement
             self._said[turn.index] = (turn.channel, turn.text)
             self._lines[turn.index] = f"{turn.speaker}: {turn.text}"  # as the vector memory shows a turn
             channel = turn.channel or ""

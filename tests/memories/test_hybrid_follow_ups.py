@@ -127,3 +127,13 @@ def test_a_text_step_reads_the_answer_given_after_the_earlier_asking(hash_embedd
     typed = memory._typed_read(QUESTION, read, "Casa Lume", "plan", None)
     assert typed.text == "Premier"  # not the CRM's Standard, said in the asking turn
     assert typed.context[typed.trace.reader_pick].turns == [3]  # the answer joins the prompt
+
+
+def test_a_question_put_to_the_memory_leaves_the_turn_it_follows_as_said(hash_embedder):
+    # the runner ingests an answered question under the index of the turn before it: that turn keeps its text
+    memory = HybridMemory(MemoryConfig(extraction="rules"), hash_embedder)
+    memory.ingest_many([Turn(index=0, speaker="ana", text="Acme renews in May.", channel="accounts")])
+    memory.ingest(Turn(index=0, speaker="bo", text="When does Acme renew?", channel="accounts", kind="question"))
+    assert memory._said[0] == ("accounts", "Acme renews in May.")
+    assert memory._lines[0] == "ana: Acme renews in May."
+    assert memory._by_channel["accounts"] == [0]
