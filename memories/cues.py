@@ -59,6 +59,10 @@ class Cue:
     role: bool = False  # a role noun after the thing it is the role for: "Lena is the FeatureStore owner"
     bridge: bool = False  # a verb, its own lowercase object, then `through`: "X sends events to Y"
     condition: bool = False  # "won't boot if": the mention after it must be said to be down ("if Y is down")
+    # a customer or a system passed to someone ("Korvath moved to Mira Delacroix", "Adebayo takes Kinrei"): a
+    # person-object option needs no stated type, but the object must read as a person, the other side must not,
+    # and both must stand right next to the cue
+    person_object: bool = False
 
 
 _BE = "is|'s|are|was|were|be|been|being"
@@ -211,11 +215,19 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("deployed|hosted in|to|on", DEPLOY_F, {}),
     ("deploy|deploys in|to", DEPLOY_F, {}),
     ("run|runs|running in", _options("deployed_in", "located_in", voice="fwd"), {}),
+    # "EDI Hub is serving from eu-central-1 now": where a service answers requests from
+    ("serve|serves|served|serving from", _options("deployed_in", voice="fwd"), {"typed_only": True}),
+    ("serve|serves|served|serving out of", _options("deployed_in", voice="fwd"), {"typed_only": True}),
     ("live|lives|living in", _options("deployed_in", "located_in", voice="fwd"), {"typed_only": True}),
     ("{be} in", IN_F, {"typed_only": True}),
     ("{be} at", WORK_F, {"typed_only": True}),
     ("{be} out of", WORK_F, {"typed_only": True}),
-    ("moved|relocated|transferred to", MOVE_F, {"typed_only": True, "update": True}),
+    ("moved|relocated|transferred to", HANDLE_F + MOVE_F,
+     {"typed_only": True, "update": True, "person_object": True}),
+    ("move|moves|moving to", HANDLE_F, {"update": True, "person_object": True}),
+    # a customer or a system going to someone: "Brightwell goes to Lina", "the account went to Omar"
+    ("go|goes|going|went to", HANDLE_F, {"update": True, "person_object": True}),
+    ("take|takes|took|taking", OWN_R, {"update": True, "person_object": True}),
     ("from", WORK_F + MEMBER_F, {"needs_head": True}),
     ("moved|migrated|relocated|transferred|shifted|deployed|redeployed|rolled|reassigned|switched|move|moves|"
      "migrate|migrates|relocate|relocates|deploy|deploys|redeploy|redeploys", MOVED_F,
@@ -251,12 +263,16 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("belong|belongs|belonged to", BELONG_F, {}),
     ("joined|joins|join|joining", MEMBER_F + _options("works_in", voice="fwd"), {"update": True}),
     # "Corvid is with Kwame", "Pellucid sits with Tomasz": a customer with its account manager
-    ("sit|sits|sat|sitting with", _options("handled_by", voice="fwd") + MEMBER_F, {"typed_only": True}),
+    ("sit|sits|sat|sitting with", _options("handled_by", voice="fwd") + MEMBER_F,
+     {"typed_only": True, "person_object": True}),
     # handing a responsibility to someone: "Globex has been reassigned to Mei"
     ("reassigned|assigned|handed|given|passed to", HANDLE_F + MEMBER_F, {"update": True}),
     ("handed|passed over to", HANDLE_F, {"update": True}),
     ("rep|reps|csm for|on|of", HANDLE_R, {"of_mode": True}),
-    ("{be} with", _options("handled_by", voice="fwd") + MEMBER_F + WORK_F, {"typed_only": True}),
+    ("{be} with", _options("handled_by", voice="fwd") + MEMBER_F + WORK_F,
+     {"typed_only": True, "person_object": True}),
+    ("{be} currently|still|now|formally|officially with", _options("handled_by", voice="fwd") + MEMBER_F + WORK_F,
+     {"typed_only": True, "person_object": True}),
     ("work|works|working on", MEMBER_F, {"typed_only": True}),
     ("report|reports|reported|reporting up? into", PART_F, {"typed_only": True}),
     ("roll|rolls|rolled|rolling up under|into|to", PART_F, {"typed_only": True}),

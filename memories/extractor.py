@@ -57,6 +57,7 @@ from memories.mentions import (
     find_priorities,
     find_statuses,
     is_question,
+    person_shape,
     rare_word,
     reads_as_given_name,
     sentences,
@@ -174,7 +175,8 @@ _REASON_WORDS = frozenset({"of", "on", "by", "waiting", "because", "due", "since
 _WEAK_TEXTS = frozenset({"green", "amber", "yellow", "red", "live", "planning", "scoping"})
 _PRESENT_COPULAS = frozenset({"is", "'s", "are", "remains", "stays"})
 _COPULAS = frozenset({"is", "'s", "are", "was", "remains", "stays"})
-_STATUS_ADVERBS = frozenset({"now", "currently", "still", "officially", "back", "already", "also", "finally", "fully"})
+_STATUS_ADVERBS = frozenset({"now", "currently", "still", "officially", "formally", "back", "already", "also", "finally",
+                             "fully"})
 # Subjects a relation also takes beyond its canonical type: a tool has an owner as a component does ("Jonas
 # owns Asana"), and a customer is located in a region as an office is ("Acme is based in EMEA").
 _SUBJECT_TYPES = {"owned_by": ("component", "tool"), "located_in": ("office", "account")}
@@ -399,12 +401,35 @@ class RuleExtractor:
             self._pronouns.observe(channel, [m for m in mentions if m.pronoun or m.name not in state.values],
                                    self._is_person, self._could_be_thing)
         facts += self._answers(text, channel or "", asked, facts, known)
+        facts = self._speaker_named(facts, speaker)
         if facts and len(self._topic) < _MAX_SPEAKERS:
             self._topic[channel or ""] = facts[-1].subject
         if state.values:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
         return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
+
+    def _speaker_named(self, facts: list[ExtractedFact], speaker: str | None) -> list[ExtractedFact]:
+        """"I'm in Creek" from the handle layla, once "Layla Nasser" was written anywhere: the fact is about Layla
+        Nasser, not about a handle. A handle matching no full name, or more than one, is left as it is."""
+        if not speaker or not any(speaker in (f.subject, f.object) for f in facts):
+            return facts
+        handle = _folded(speaker)
+        if len(handle) < 3:
+            return facts
+        hits = [n for n in self._named if 2 <= len(n.split()) <= 3
+                and person_shape(n) is not False
+                and handle in (_folded(n.split()[0]), _folded("".join(n.split()[:-1])))]
+        if len(hits) != 1:
+            return facts
+        out = []
+        for f in facts:
+            subject = hits[0] if f.subject == speaker else f.subject
+            obj = hits[0] if f.object == speaker and f.predicate in _ENTITY_OBJECTS else f.object
+            if name_key(subject) == name_key(obj):
+                continue  # "I'm leading it, Layla Nasser for those who don't know me": an introduction
+            out.append(f.model_copy(update={"subject": subject, "object": obj}))
+        return out
 
     def _coin(self, text: str) -> None:
         """Learn the lowercase made-up words of this message that stand in an entity's slot: after a relation
@@ -814,7 +839,13 @@ class RuleExtractor:
                 tier = next((t for t in first if t.text[:1].isupper() and t.low not in _NOT_PLAN_WORDS), None)
                 if tier is not None and (tier.low in PLAN_TIERS or all(
                         t.low in _REPLY_OPENERS for t in first[: first.index(tier)])):
-                    answer = tier.text
+                    # "Grid Analytics Plus": a tier named in several capitalised words is all of them
+                    at = first.index(tier)
+                    end = at + 1
+                    while end < len(first) and first[end].is_word and first[end].text[:1].isupper() and (
+                            first[end].start == first[end - 1].end + 1):
+                        end += 1
+                    answer = span_text(text, first[at:end])
         else:
             for m in find_mentions(first, text, known=known, learned=self._learned,
                                    resolve_pronoun=lambda kind, so_far: None, common=self._common):
@@ -974,8 +1005,9 @@ class RuleExtractor:
             found.extend(self._placed_office(lows, mentions, update))
         if not found:
             found.extend(self._restated_priority(tokens, lows, mentions, update))
-        if not found:
-            found.extend(self._possessed(lows, mentions, prior, update))
+        # "Nightjar is Sofia's account, still on Starter": whose a thing is stands beside a value said after it
+        found.extend(f for f in self._possessed(lows, mentions, prior, update)
+                     if all((f.subject, f.predicate) != (g.subject, g.predicate) for g in found))
         if not found:
             found.extend(self._roster(lows, mentions, update))
         if not found:
@@ -1227,7 +1259,9 @@ class RuleExtractor:
         candidates = [v for v in candidates if v.end <= cs or v.start >= ce]
         candidates = [v for v in candidates if not any(consumed[k] for k in range(v.start, v.end))]
         if cue.after:
-            candidates = [v for v in candidates if ce <= v.start <= ce + 2]
+            # "moved to k8s-prod-2 on Tuesday": a name right after the cue is what it moved to, the date is when
+            candidates = [v for v in candidates if ce <= v.start <= ce + 2 and not (v.kind == "date" and any(
+                ce <= m.start and m.end <= v.start and not m.pronoun for m in mentions))]
         else:
             candidates = [
                 v for v in candidates if _gap(v.start, v.end, cs, ce) - _named_words(mentions, v, cs, ce) <= 6
@@ -1257,6 +1291,8 @@ class RuleExtractor:
             fit = self._fit(m, wanted) + (0.25 if prior == wanted and wanted in m.types else 0.0)
             if m.pronoun and wanted != PERSON and (m.types == _SINGLE_TYPE[PERSON] or self._learned(m.name) == PERSON):
                 continue  # "they're on Pro" said right after a person was named: not the person's plan
+            if wanted != PERSON and not m.pronoun and self._surely_person(m):
+                continue  # "Oakhurst: Starter plan, handled by Rosa Iglesias": a person has no plan or renewal
             if fit <= 0 or (cue.predicate is None and value.kind != "plan" and fit < 1.0):
                 continue  # "X is now blocked": a generic cue with a common word needs more than a guessed type
             left = m.end <= cs
@@ -1455,7 +1491,10 @@ class RuleExtractor:
             rest = lows[p.end + 2 : stop]
         else:  # "Initech is Oskar's now"
             options, rest = _OWN_ANY, lows[p.end + 1 : stop]
-        if any(w not in _FREE_WORDS for w in rest):
+        # "as of this quarter", "effective today": when the handover took effect, nothing more
+        cut = next((x for x in range(len(rest)) if rest[x] in ("effective", "starting") or tuple(
+            rest[x : x + 2]) == ("as", "of")), len(rest))
+        if any(w not in _FREE_WORDS for w in rest[:cut]):
             return []  # "Acme is Oskar's account from last year": more is said than whose it is
         return self._owner_of(s, p, options, prior, update)
 
@@ -1564,6 +1603,8 @@ class RuleExtractor:
                            and lows[x + 1] in _SUBJECT_PRONOUNS), len(lows))
         wall_left = max((x for x in range(0, cs) if lows[x] in (",", ";") and x + 1 < cs
                          and lows[x + 1] in _SUBJECT_PRONOUNS), default=-1)
+        # "X runs in eu-west-1 since its users are in Japan": a clause a subordinator opens has its own subject
+        wall_left = max([wall_left] + [x for x in range(0, cs) if lows[x] in _SUBORDINATORS and x > 0])
         entities = [m for m in entities if m.start > wall_left and m.end <= wall_right]
         lefts = [m for m in reversed(entities) if m.end <= cs
                  and not (modifiers and _modifier(lows, m, cs, compound=False) and not (tools and _work_noun(lows, m)))
@@ -1585,8 +1626,17 @@ class RuleExtractor:
             else:
                 pairs = [(s, o, i, j) for i, s in enumerate(rights) for j, o in enumerate(lefts)]
             for s, o, i, j in pairs:
-                if cue is not None and not _typed_enough(cue, s, o, subject_type):
+                if cue is not None and cue.person_object and object_type == PERSON:
+                    # "Kinrei Marine is with Siobhán Murphy": a thing next to a person needs no stated type
+                    if not self._handed_over(s, o, lows, cs, ce, voice) and not (
+                            cue.typed_only and _typed_enough(cue, s, o, subject_type)):
+                        continue
+                elif cue is not None and not _typed_enough(cue, s, o, subject_type):
                     continue
+                if predicate in ("located_in", "works_in") and _cloud_region(o.name):
+                    continue  # "EDI Hub runs in eu-west-1": a cloud region or cluster is where software runs
+                if cue is not None and cue.person_object and object_type != PERSON and self._surely_person(o):
+                    continue  # "Korvath moved to Mira Delacroix": nobody works in, or deploys to, a person
                 if cue is not None and cue.needs_head and voice == "fwd" and (s.end != cs or not (
                     s is entities[0] or s.start == 0 or lows[s.start - 1] in ("by", "and", ",", "(", "with")
                 )):
@@ -1731,6 +1781,32 @@ class RuleExtractor:
                     before in _PERSON_NOUNS or called in _PERSON_NOUNS):
                 self._learn(m, PERSON)
 
+    def _surely_person(self, m: Mention) -> bool:
+        """A mention that can only be someone: a person pronoun, a name learned as a person, one that reads as
+        a given name and family name, or a speaker's handle."""
+        if m.pronoun:
+            return m.types == _SINGLE_TYPE[PERSON]
+        learned = self._learned(m.name)
+        if learned is not None:
+            return learned == PERSON
+        return person_shape(m.name) is True or reads_as_given_name(m.name) or m.name.casefold() in self._speakers
+
+    def _handed_over(self, s: Mention, o: Mention, lows: list[str], cs: int, ce: int, voice: str) -> bool:
+        """"Brightwell goes to Lina", "Adebayo takes Kinrei Marine": the thing and the person stand right at the
+        cue, the person reads as one and the thing does not."""
+        if voice == "fwd":
+            adjacent = s.end == cs and o.start == ce
+        else:
+            adjacent = o.end == cs and s.start == ce
+        # a two-word name the name lists do not know ("Adebayo Okonjo") passes when it is shaped like a person's
+        person = self._surely_person(o) or (
+            o.person_likely and " " in o.name and self._learned(o.name) is None and person_shape(o.name) is not False)
+        if not adjacent or not person or self._surely_person(s):
+            return False
+        if cs > 0 and (lows[cs - 1] in _INTENT_MODALS or lows[cs - 1].endswith("'ll")):
+            return False  # "I'll take opal-queue", "can you take Acme?": an offer or a request, not a handover
+        return not (s.pronoun and PERSON in s.types)
+
     def _learned(self, name: str) -> str | None:
         return self._types.get(name_key(name)) if self._types else None
 
@@ -1753,7 +1829,8 @@ class RuleExtractor:
         if kind == "any" and candidates:
             # "Stavros Marine is Kofi's account, and they're on Scale": "they" is a group or a company sooner
             # than the person named last
-            return next((m for m in candidates if not self._is_person(m)), candidates[0])
+            return next((m for m in candidates if not self._is_person(m)), None) or next(
+                (m for m in candidates if not self._surely_person(m)), candidates[0])
         if kind == "person":
             found = next((m for m in candidates if self._is_person(m)), None)
         else:  # a thing: one that is surely not a person first, then a bare name that may not be one
@@ -1814,6 +1891,24 @@ _COINED_OPENERS = frozenset("calls call calling owns own owning uses use using h
 _SETTING_VERBS = frozenset("setting set putting put bumping bumped moving moved making make dropping dropped "
                            "raising raised lowering lowered marking marked".split())
 _EQUATING = _EQUATORS | frozenset({"the", "our", "a", "an", "basically", "just", "really", ","})
+
+
+_INTENT_MODALS = frozenset("'ll will would can could to gonna wanna shall may might".split())
+_SUBORDINATORS = frozenset("since because although though whereas unless until once while".split())
+_CLUSTER_PARTS = frozenset("k8s prod staging cluster eks gke aks".split())
+
+
+def _cloud_region(name: str) -> bool:
+    """eu-west-1, k8s-prod-eu-2: a lowercase hyphenated code with a digit or a cluster word, never an office's
+    city or a person's workplace."""
+    if " " in name or "-" not in name or name != name.lower():
+        return False
+    parts = name.split("-")
+    return any(c.isdigit() for c in name) or any(p in _CLUSTER_PARTS for p in parts)
+
+
+def _folded(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text.casefold())
 
 
 def _noun_modifier(body: Sequence[Token], m: Mention) -> bool:
@@ -2174,6 +2269,10 @@ def _modifier(lows: list[str], m: Mention, cs: int, vs: int | None = None, *, co
     w = lows[k]
     if not w.isalpha() or w in STOPWORDS or w in _FREE_WORDS or w.endswith(("ly", "ing", "ed")):
         return False
+    if w in _SUBORDINATORS:
+        return False  # "runs in ap-northeast-1 since ...": a new clause follows, not a noun
+    if (cue := _cue_at(lows, k)) is not None and len(cue.words) > 1:
+        return False  # "Halcyon sits with Jorge: Growth plan": a verb phrase follows the name, not a noun
     if w in _PLACE_STAND_INS:
         return False  # "Farid's desk is in the Seoul office": where the desk is, the person works
     if vs is not None and w in _STAND_INS:
