@@ -551,8 +551,9 @@ def text_joined(toks: list[_Tok], b: int) -> bool:
 
 def _headed_type(toks: list[_Tok], b: int) -> tuple[frozenset[str], bool] | None:
     """The type a head noun right after a name gives it ("Port Ellery account"), if one does."""
-    if b < len(toks) and TYPE_NOUNS.get(toks[b].stem) in _HEADED_TYPES and text_joined(toks, b):
-        return frozenset({TYPE_NOUNS[toks[b].stem]}), False
+    # the word as written, not its stem: "Ingrid sit" is no "Ingrid site"
+    if b < len(toks) and _TYPE_NOUNS.get(toks[b].word) in _HEADED_TYPES and text_joined(toks, b):
+        return frozenset({_TYPE_NOUNS[toks[b].word]}), False
     return None
 
 

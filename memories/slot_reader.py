@@ -100,8 +100,13 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         said = sentences(text)
         # the subject speaking of themself: "I'm at Telok Ayer" from wei, when the subject is Wei Zhang
         themself = speaker is not None and speaker.casefold() in about
+        before_it = list(lead_in(item)) if lead_in is not None else []
         reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and any(
-            about & set(_WORD.findall(before.casefold())) for before in lead_in(item))
+            about & set(_WORD.findall(before.casefold())) for before in before_it)
+        # the subject answering a question put to them ("are you in the São Paulo office Beatriz?" / "yes! São
+        # Paulo office"): what their reply opens with is about themself
+        answering = themself and any("?" in before and "you" in _WORD.findall(before.casefold())
+                                     for before in before_it[-2:])
         named_before = False
         asked = False  # the item asks about the subject: what else it says waits for the answers after it
         for number, sentence in enumerate(said):
@@ -112,7 +117,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
             pronoun = next((i for i, low in enumerate(lows) if low in _PRONOUNS), None) if reply else None
             if pronoun is not None and _first_named(sentence, text, names, "") < pronoun:
                 pronoun = None  # "Petal & Pine renewal moved to Nov, they want it": the pronoun is what it names
-            opening = reply and number == 0 and pronoun is None
+            opening = reply and number == 0 and pronoun is None or answering and not named_before and at is None
             if at is None:
                 at = pronoun if pronoun is not None else (0 if opening else None)
             named = at is not None or opening  # the sentence itself is about the subject
@@ -256,8 +261,9 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
              and not set(_WORD.findall(m.name.casefold())) & about
              and not _modifier_compound(sentence, m)]
-    # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more
-    spans = [sp for sp in spans if not _gave_up(sentence, sp[1])]
+    # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more;
+    # "you can change the slide Hannah", "thanks Beatriz!": the one spoken to is no value
+    spans = [sp for sp in spans if not _gave_up(sentence, sp[1]) and not _addressed(sentence, sp[1], sp[2])]
     if wanted == REGION:
         # "Canal House = the Amsterdam office": an office named after its city places what it is equated with
         spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
@@ -266,6 +272,30 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
 
 
 _HANDOFF_VERBS = frozenset("handed hands handing passed passes passing gave gives giving".split())
+
+
+_GREETINGS = frozenset("thanks thank thx ty cheers hi hey hello morning welcome congrats sorry".split())
+
+
+def _addressed(sentence: list[Token], start: int, name: str) -> bool:
+    """A person spoken to: after a greeting ("thanks Beatriz"), or one name alone closing the sentence after a
+    comma ("..., Hannah") or, in a sentence that says "you", after a verb's object ("you can change the slide
+    Hannah")."""
+    if " " in name.strip():
+        return False  # a full name is said about someone, rarely to them
+    before = sentence[start - 1].low if start > 0 else ""
+    if before in _GREETINGS or before == "you" and start > 1 and sentence[start - 2].low in _GREETINGS:
+        return True
+    rest = [t for t in sentence[start + 1 :] if t.is_word]
+    spoken_to = any(t.low in ("you", "your") for t in sentence[:start])
+    return not rest and start > 2 and (before == "," or spoken_to and sentence[start - 1].text.islower() and (
+        before not in _LOCATIVE and before not in _BEFORE_A_VALUE and before not in _CONDITIONS))
+
+
+# Words after which a closing name is what the sentence says, not whom it is said to: "handled by Dana", "is
+# Dana", "lead Dana", "over to Dana".
+_BEFORE_A_VALUE = frozenset("with by to is 's are was were and or over for on lead leads owner owns manager "
+                            "contact am pm dri rep handles handled runs run owned led took takes".split())
 
 
 def _gave_up(sentence: list[Token], start: int) -> bool:

@@ -251,3 +251,38 @@ def test_a_later_turn_that_only_mentions_a_value_beside_the_subject_leaves_the_g
     memory = _osprey(hash_embedder, "steering said yes to 30 June. that's the Osprey deadline")
     answer = memory.answer("osprey deadline now?")
     assert answer.text == "2 June" and answer.trace.served_by == "graph"
+
+
+# the one spoken to, and the subject answering a question put to them
+
+
+def test_a_name_spoken_to_is_not_the_value_read():
+    said = [ContextItem(text="marcus: Cedar Falls signed, they are on Professional now, you can change the slide "
+                             "Hannah", turns=[36], score=0.5)]
+    assert read_slot("Cedar Falls", "person", said) is None
+    thanked = [ContextItem(text="noor: Rio Claro is July, thanks Beatriz!", turns=[9], score=0.5)]
+    assert read_slot("Rio Claro", "person", thanked) is None
+
+
+@pytest.mark.parametrize("text", ["Acme is with Dana", "Acme goes to Dana", "Acme is handled by Dana",
+                                  "Acme? that one is Dana", "Acme has a new lead Dana"])
+def test_a_name_closing_a_statement_about_the_subject_is_still_read(text):
+    read = read_slot("Acme", "person", [ContextItem(text=f"ana: {text}", turns=[1], score=0.5)])
+    assert read is not None and read[0] == "Dana"
+
+
+def test_the_subject_answering_a_question_put_to_them_is_read_as_about_themself():
+    reply = [ContextItem(text="beatriz: yes! São Paulo office, the one near Paulista", turns=[18], score=0.5)]
+    asked = ["and are you in the São Paulo office Beatriz?"]
+    read = read_slot("Beatriz Lima", "office", reply, lead_in=lambda item: asked)
+    assert read is not None and read[0] == "São Paulo office"
+    # someone else's reply to the same question says nothing about Beatriz
+    other = [ContextItem(text="noor: yes! São Paulo office, the one near Paulista", turns=[18], score=0.5)]
+    assert read_slot("Beatriz Lima", "office", other, lead_in=lambda item: ["are you in Lisbon, Noor?"]) is None
+
+
+def test_a_verb_that_stems_like_a_type_noun_types_no_name():
+    # "sit" stems like "site" (an office): the word after a name types it only as written
+    assert parse_question("where does Ingrid sit?").relations == ["works_in"]
+    assert parse_question("which office is the Port Ellery account run out of?").relations == [
+        "handled_by", "works_in"]
