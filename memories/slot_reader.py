@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
 from memories.entities import GENERIC_HEADS
+from memories.person_names import is_given_name
 from memories.places import city_of_office
 from memories.mentions import (
     OFFICE,
@@ -346,7 +347,8 @@ def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
     if m.explicit or len(m.types) == 1:
         return 2
     if wanted == PERSON:
-        return 2 if m.person_likely else 0
+        # a single word no list of given names holds ("Bavaria", "Kinrei") is seldom a person's name in full
+        return 2 if m.person_likely and is_given_name(m.name.split()[0]) else 0
     if wanted == OFFICE and placed:
         return 1  # "you're at Marina Point?" / "Marina Point, yes": offices are often named like buildings
     if wanted in _NAMED_BY_HEAD or (m.person_likely and " " in m.name):

@@ -286,3 +286,11 @@ def test_a_verb_that_stems_like_a_type_noun_types_no_name():
     assert parse_question("where does Ingrid sit?").relations == ["works_in"]
     assert parse_question("which office is the Port Ellery account run out of?").relations == [
         "handled_by", "works_in"]
+
+
+def test_a_single_word_no_given_name_list_holds_is_not_read_as_a_person():
+    said = [ContextItem(text="jonas: so Kessler Stadtwerke is a municipal utility in Bavaria, water and heat",
+                        turns=[12], score=0.6),
+            ContextItem(text="jonas: Kessler Stadtwerke? that's Jonas, has been for years", turns=[5], score=0.4)]
+    read = read_slot("Kessler Stadtwerke", "person", said)
+    assert read is not None and read[0] == "Jonas"
