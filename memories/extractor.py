@@ -227,6 +227,8 @@ class RuleExtractor:
         self._coined: list[str] = []
         # per channel, a question still waiting for its answer: (subject, predicate, messages left to answer it)
         self._asked: dict[str, tuple[str, str, int]] = {}
+        # per channel, the fact a yes/no question stated, for a "yes" in a reply to confirm
+        self._proposed: dict[str, ExtractedFact] = {}
         self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
         # per channel, the columns a message announced for rows ("project / lead / status", "acct | AM | plan"):
         # (separator kind, columns, what the subject column says the rows are about)
@@ -246,6 +248,7 @@ class RuleExtractor:
         self._named.clear()
         self._coined.clear()
         self._asked.clear()
+        self._proposed.clear()
         self._topic.clear()
         self._columns.clear()
 
@@ -274,6 +277,7 @@ class RuleExtractor:
         aliases: list[tuple[str, str, float]] = []
         message_update = False
         asked: tuple[str, str] | None = None  # what this message asks, if it asks one thing about one entity
+        proposed: list[ExtractedFact] = []  # what a yes/no question states for a reply to confirm ("Sahar = Mumbai?")
         for index, sentence in enumerate(sentences(text)):
             question = is_question(sentence)
             if question and (blank := _blank_cell_cut(sentence, text)) is not sentence:
@@ -337,7 +341,13 @@ class RuleExtractor:
                 asked = self._question_asked(body, text, mentions, prior, channel)
                 if asked is not None:
                     self._topic[channel or ""] = asked[0]
-            if not question and len(self._columns) < _MAX_SPEAKERS and self._header(body, text, channel):
+            proposing = question and asked is None and not proposed and _yes_no(body)
+            if proposing:
+                # "Sahar = Mumbai?", "Vasquez - still on Customs Plus?": read as the statement it asks to confirm;
+                # its facts wait for a "yes" (or a value) in a reply instead of being stated now
+                question = False
+            proposal_start = len(facts)
+            if not question and not proposing and len(self._columns) < _MAX_SPEAKERS and self._header(body, text, channel):
                 continue  # "Format: project / lead / status / date": the columns of the rows to come
             if mentions and not question:
                 row = self._row(body, text, mentions, channel, prior)
@@ -393,6 +403,12 @@ class RuleExtractor:
                             facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                        update=f.update, score=round(f.score, 4),
                                                        span=span_text(text, body)))
+            if proposing:
+                # ("MDM = the master data thing?" asks what MDM is: the reply's own words describe it)
+                proposed += [f for f in facts[proposal_start:] if f.predicate != DESCRIBED_AS]
+                for f in facts[proposal_start:]:
+                    seen_facts.discard((f.subject, f.predicate, f.object))
+                del facts[proposal_start:]
             for m in mentions:  # what this sentence's facts taught about types holds for later pronouns too
                 kind = self._learned(m.name)
                 if kind is not None:
@@ -400,7 +416,8 @@ class RuleExtractor:
             # a tier or a status word taken as a value ("Enterprise plan") is nothing a pronoun can mean
             self._pronouns.observe(channel, [m for m in mentions if m.pronoun or m.name not in state.values],
                                    self._is_person, self._could_be_thing)
-        facts += self._answers(text, channel or "", asked, facts, known)
+        facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
+                              known, speaker)
         facts = self._speaker_named(facts, speaker)
         if facts and len(self._topic) < _MAX_SPEAKERS:
             self._topic[channel or ""] = facts[-1].subject
@@ -759,10 +776,14 @@ class RuleExtractor:
             if pronouns and len({m.name for m in pronouns}) == 1 and not _FIRST_PERSON_WORDS.intersection(
                     t.low for t in body):
                 topic = pronouns[0]
-            elif not mentions and len([t for t in body if t.is_word and t.low not in _BARE_QUESTION_FILLERS]) == 1:
-                # what the channel's latest fact was about, not the latest word that looked like a name
+            elif not mentions:
+                # what the channel's latest fact was about, not the latest word that looked like a name; "that
+                # one" and words of its name ("deadline for the pilot?") point at it too
                 last = self._topic.get(channel or "")
-                topic = Mention(last, 0, 0, ANY_TYPE) if last else None
+                own = set(last.casefold().split()) if last else set()
+                rest = [t for t in body if t.is_word and t.low not in _BARE_QUESTION_FILLERS and (
+                    t.low not in _WH_WORDS and t.low not in _POINTING_WORDS and t.low not in own)]
+                topic = Mention(last, 0, 0, ANY_TYPE) if last and len(rest) == 1 else None
             if topic is None:
                 return None
         names = _QuestionNames([(m.name, span_text(message, body[m.start : m.end])) for m in named])
@@ -802,28 +823,39 @@ class RuleExtractor:
             return None  # "deadline?" after talk of a tool or a person: not a question about what it is about
         return anchor, relations[0]
 
-    def _answers(self, text: str, channel: str, asked: tuple[str, str] | None,
-                 facts: list[ExtractedFact], known: KnownNames) -> list[ExtractedFact]:
+    def _answers(self, text: str, channel: str, asked: tuple[str, str] | None, proposed: ExtractedFact | None,
+                 facts: list[ExtractedFact], known: KnownNames, speaker: str | None = None) -> list[ExtractedFact]:
         """A short reply in the same channel, within the next few messages, answers the open question there:
-        "who owns zonemap?" ... "Rasmus Lind, he's OOO till 11" states (zonemap, owned_by, Rasmus Lind)."""
-        if asked is not None:
-            self._asked[channel] = (asked[0], asked[1], 3)
-            return []
+        "who owns zonemap?" ... "Rasmus Lind, he's OOO till 11" states (zonemap, owned_by, Rasmus Lind). A yes/no
+        question that states a value ("Sahar = Mumbai?") is confirmed by a reply opening with "yes"; a value the
+        reply gives itself wins ("yep, Leeds now"). Returns this message's facts with the answer added."""
+        if asked is not None or proposed is not None:
+            self._proposed.pop(channel, None)
+            if asked is not None:
+                self._asked[channel] = (asked[0], asked[1], 3)
+            else:
+                self._asked[channel] = (proposed.subject, proposed.predicate, 3)
+                self._proposed[channel] = proposed
+            return facts
         pending = self._asked.get(channel)
         if pending is None:
-            return []
+            return facts
         subject, predicate, left = self._asked.pop(channel)
+        proposal = self._proposed.pop(channel, None)
         if any(f.predicate == predicate for f in facts):
-            return []  # the reply stated it in full, and the clause reading found it (of whatever subject)
+            return facts  # the reply stated it in full, and the clause reading found it (of whatever subject)
         if left > 1:
             self._asked[channel] = (subject, predicate, left - 1)
+            if proposal is not None:
+                self._proposed[channel] = proposal
         first = next(iter(sentences(text[:200])), [])
         words = [t for t in first if t.is_word]
-        if not words or len(words) > 12 or is_question(first):
-            return []
         lows = [t.low for t in first]
+        # a reply opening with a verb is no question without its mark: "was 3 March, now 17 April"
+        if not words or len(words) > 12 or "?" in lows or (is_question(first) and lows[0] in _WH_WORDS):
+            return facts
         if any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in lows):
-            return []  # "not sure", "no idea", "dunno, ask Mira": no answer
+            return facts  # "not sure", "no idea", "dunno, ask Mira": no answer
         wanted = PREDICATES[predicate][1]
         answer: str | None = None
         if wanted in _VALUE_TYPES:
@@ -832,6 +864,8 @@ class RuleExtractor:
             values = finder(first) if finder is not None else []
             if wanted == "date":  # "end of november, Nov 28 to be exact": the day, when one is given
                 values = sorted(values, key=lambda v: not any(w.isdigit() for w in v.text.split()))
+            # "was 31 Jan, now 28 Feb": the value the reply says holds now
+            values = sorted(values, key=lambda v: not _now_value(first, v))
             if values:
                 answer = _value_text(values[0])
             elif wanted == "plan":
@@ -847,8 +881,12 @@ class RuleExtractor:
                         end += 1
                     answer = span_text(text, first[at:end])
         else:
+            if speaker and wanted == PERSON and _self_answer(lows):
+                answer = speaker  # "me since last month", "I do": the one replying (a handle, named later)
             for m in find_mentions(first, text, known=known, learned=self._learned,
                                    resolve_pronoun=lambda kind, so_far: None, common=self._common):
+                if answer is not None:
+                    break
                 if m.pronoun or name_key(m.name) == name_key(subject) or self._fit(m, wanted) < 2:
                     continue  # a guessed type is not enough here: chatter follows questions as often as answers
                 if m.start == 0 and m.end == 1 and not m.explicit and self._learned(m.name) is None:
@@ -859,12 +897,18 @@ class RuleExtractor:
                     continue  # a reply names its answer up front, on its own: not "our NPS survey closes Friday"
                 answer = m.name
                 self._learn(m, wanted)
-                break
+        if answer is None and proposal is not None and lows[0] in _YES_WORDS:
+            answer = proposal.object  # "Sahar = Mumbai?" ... "yes, the airport one"
         if answer is None:
-            return []
+            return facts
         self._asked.pop(channel, None)
-        return [ExtractedFact(subject=subject, predicate=predicate, object=answer,
-                              update=_has_update_signal(lows), score=0.9, span=span_text(text, first))]
+        self._proposed.pop(channel, None)
+        # "Silver for now, renews Feb": the reply's other values are about what was asked, not about its answer
+        out = [f.model_copy(update={"subject": subject}) if wanted in _VALUE_TYPES and (
+            name_key(f.subject) == name_key(answer)) and PREDICATES[f.predicate][1] in _VALUE_TYPES else f
+            for f in facts]
+        return [*out, ExtractedFact(subject=subject, predicate=predicate, object=answer,
+                                    update=_has_update_signal(lows), score=0.9, span=span_text(text, first))]
 
     # --- one clause -----------------------------------------------------------------------------------------
 
@@ -1896,6 +1940,34 @@ _EQUATING = _EQUATORS | frozenset({"the", "our", "a", "an", "basically", "just",
 _INTENT_MODALS = frozenset("'ll will would can could to gonna wanna shall may might".split())
 _SUBORDINATORS = frozenset("since because although though whereas unless until once while".split())
 _CLUSTER_PARTS = frozenset("k8s prod staging cluster eks gke aks".split())
+
+
+_WH_WORDS = frozenset("who whom whose what which where when why how whats what's who's where's wheres whos "
+                       "hows how's when's".split())
+# Words a reply opens with to confirm what a yes/no question stated.
+_YES_WORDS = frozenset("yes yeah yep yup yea ya correct right exactly confirmed indeed affirmative ack".split())
+_NOW_MARKERS = frozenset({"now", "to", "currently", "moved", "->"})
+
+
+_POINTING_WORDS = frozenset({"that", "this", "one", "for", "of", "on"})
+
+
+def _yes_no(body: Sequence[Token]) -> bool:
+    """A question that asks to confirm a statement ("Sahar = Mumbai?", "is Tern still P2?"), not one that asks
+    for a value ("which office?") or offers alternatives ("Leeds or York?")."""
+    lows = [t.low for t in body]
+    return bool(lows) and not any(w in _WH_WORDS or w == "or" for w in lows)
+
+
+def _now_value(tokens: Sequence[Token], value: Value) -> bool:
+    """"now 28 Feb", "moved to May": a value the words before it say holds now."""
+    return any(tokens[k].low in _NOW_MARKERS for k in range(max(0, value.start - 2), min(value.start, len(tokens))))
+
+
+def _self_answer(lows: list[str]) -> bool:
+    """"me", "me since May", "I do", "that's me": the one replying names themself as the answer."""
+    return bool(lows) and (lows[0] in {"me", "myself"} or lows[:2] in (["i", "do"], ["i", "am"], ["that's", "me"],
+                                                                        ["thats", "me"], ["it's", "me"]))
 
 
 def _cloud_region(name: str) -> bool:

@@ -354,7 +354,8 @@ def _names(text: str, name: str) -> bool:
 def _present(question: str, predicate: str) -> bool:
     """A question after the value as it stands now, of a relation that holds one value at a time: the newest
     statement of it answers."""
-    return predicate not in MULTI_VALUED and asks_present(question)
+    # a status is asked as it stands, "now" or not: "status on peak readiness?" wants the latest word on it
+    return predicate not in MULTI_VALUED and (asks_present(question) or predicate == "status")
 
 
 def _ranked(answer: Answer) -> list[ContextItem]:

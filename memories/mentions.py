@@ -839,6 +839,8 @@ def _person_shaped(name: str) -> bool | None:
     the world's given and family names: "Anika Sharma" and "Yuki Tanaka" are people, "Halcyon Brokers" and
     "Aurelia Cosmetics" are not, "Adebayo Okonjo" is not in the lists."""
     words = name.split()
+    if "&" in words or "+" in words:
+        return False  # "Petal & Pine", "Ferris + Lowe": a firm's name, two people are "and"-ed apart
     if len(words) == 1:
         if _common_noun(name) or is_demonym(name):
             return False  # "Growth", "Japanese": a word, nobody's name

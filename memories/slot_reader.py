@@ -178,13 +178,32 @@ def identify(description: str, wanted: str, items: Sequence[ContextItem], known:
     kinds = known if isinstance(known, Mapping) else {}
     for item in items:
         found = _things(_SPEAKER.sub("", item.text, count=1), wanted, about, names, kinds)
-        if found:
-            return found[0], item
+        # a lowercase word the graph never held ("aussie cosmetics retailer") names the thing only when the turns
+        # before name nothing better
+        strong = [f for f in found if not _describing(f, item.text) or kinds and f in kinds]
+        if strong:
+            return strong[0], item
         for before in reversed(list(lead_in(item)) if lead_in is not None else []):
             earlier = _things(_SPEAKER.sub("", before, count=1), wanted, about, names, kinds)
             if earlier:
                 return earlier[0], item
+        if found:
+            return found[0], item
     return None
+
+
+_VERB_AFTER_A_NAME = frozenset(
+    "is was has had does did will can owns runs handles leads uses needs calls depends sends reads writes pushes "
+    "goes went takes took next too then".split())
+
+
+def _describing(name: str, text: str) -> bool:
+    """A lowercase word used like an adjective, before a lowercase noun: "aussie cosmetics retailer" (not
+    "notifyr confirmed", "vaultkeep next")."""
+    if not name.islower():
+        return False
+    after = re.search(rf"(?<![\w-]){re.escape(name)}\s+([a-z]+)\b", text)
+    return after is not None and not after.group(1).endswith("ed") and after.group(1) not in _VERB_AFTER_A_NAME
 
 
 def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames,
@@ -194,8 +213,13 @@ def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames,
     for sentence in sentences(text):
         for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
                                resolve_pronoun=lambda kind, so_far: None, lowercase_places=True):
-            if m.pronoun or _known_fit(m, wanted, False, kinds) <= 0 or set(_WORD.findall(m.name.casefold())) <= about:
+            words = set(_WORD.findall(m.name.casefold()))
+            if m.pronoun or _known_fit(m, wanted, False, kinds) <= 0:
                 continue
+            if about and about <= words and m.name[:1].isupper() and not m.name.islower():
+                return [m.name]  # "peak readiness": the description is the name ("Peak Readiness 2024") in lowercase
+            if words <= about:
+                continue  # the description's own words name nothing ("the Japanese marine insurer": not "Japanese")
             found.append(m.name)
     return found
 

@@ -294,3 +294,29 @@ def test_a_single_word_no_given_name_list_holds_is_not_read_as_a_person():
             ContextItem(text="jonas: Kessler Stadtwerke? that's Jonas, has been for years", turns=[5], score=0.4)]
     read = read_slot("Kessler Stadtwerke", "person", said)
     assert read is not None and read[0] == "Jonas"
+
+
+# identify: what a description names
+
+
+def test_a_description_that_is_a_name_in_lowercase_names_that_thing_first():
+    from memories.slot_reader import identify
+    said = [ContextItem(text="sunita: Smartsheet or Monday for this one? Peak Readiness 2024 is on Smartsheet",
+                        turns=[4], score=0.57)]
+    found = identify("peak readiness", "project", said)
+    assert found is not None and found[0] == "Peak Readiness"
+
+
+def test_a_lowercase_word_the_graph_never_held_is_not_what_a_description_names():
+    from memories.slot_reader import identify
+    said = [ContextItem(text="chen: aussie cosmetics retailer, skincare + candles", turns=[6], score=0.6)]
+    before = ["who's Petal & Pine again? new?"]
+    found = identify("the Australian beauty products shop", "account", said, lead_in=lambda item: before)
+    assert found is not None and found[0] == "Petal & Pine"
+
+
+def test_a_status_is_read_as_it_stands_now_even_unasked():
+    from memories.hybrid import _present
+    assert _present("status on peak readiness?", "status")
+    assert not _present("what plan is Acme on?", "plan")
+    assert _present("what plan is Acme on now?", "plan")
