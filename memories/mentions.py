@@ -657,6 +657,7 @@ def find_mentions(
                                   explicit=True))
                 i = end + 1
                 continue
+
         if lowercase_places and text.isalpha() and text.islower() and len(text) > 3 and is_lowercase_place(
                 text, known_words()):
             # "yes mumbai", "singapore, next to the airport": a place written in lowercase, in a quick reply
@@ -668,6 +669,16 @@ def find_mentions(
             # `menu-sync`, payout_worker, "labelgun depends on ...": services are often written as in code
             out.append(_typed(text, i, i + 1, learned, default=CAMEL_TYPES))
             i += 1
+            continue
+        if text.isupper() and text.isalpha() and low in _NOT_NAMES and i + 1 < n and not message[
+                t.end : tokens[i + 1].start].strip() and _title_word(tokens[i + 1].text) and _name_word(tokens, i + 1, -1):
+            # "ETA Predictor", "SLA Monitor": a chat acronym opening a name of title-case words
+            end = i + 1
+            while end < n and end - i < 4 and not message[tokens[end - 1].end : tokens[end].start].strip() and (
+                    _title_word(tokens[end].text) and _name_word(tokens, end, -1)):
+                end += 1
+            out.append(_typed(span_text(message, tokens[i:end]), i, end, learned, default=CAMEL_TYPES))
+            i = end
             continue
         if not text[0].isupper() or not _name_word(tokens, i, first_word):
             i += 1

@@ -386,6 +386,25 @@ def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
     return spans
 
 
+def _acronym_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
+    """"ETA Predictor", "SLA Monitor": capitals opening a run of title-case words are a name, before "ETA" can be
+    read as a deadline or "SLA" as anything else."""
+    spans: list[tuple[int, int, str]] = []
+    for i, t in enumerate(toks):
+        surface = text[t.start : t.end]
+        if t.role or not (surface.isupper() and surface.isalpha() and 2 <= len(surface) <= 5):
+            continue
+        j = i + 1
+        while j < len(toks) and not toks[j].role and text[toks[j - 1].end : toks[j].start] == " " and (
+                text[toks[j].start : toks[j].end].istitle() and toks[j].word not in STOPWORDS):
+            j += 1
+        if j > i + 1 and not any(s[0] <= i < s[1] for s in spans):
+            spans.append((i, j, "name"))
+            for tok in toks[i:j]:
+                tok.role = "name"
+    return spans
+
+
 def _claim_names(toks: list[_Tok], end_of: Callable[[int], int]) -> list[tuple[int, int, str]]:
     """Scan left to right; where `end_of(i)` runs past i, tokens i..end are a name, claimed for it."""
     spans: list[tuple[int, int, str]] = []
@@ -1219,7 +1238,7 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
     mentions = _mark_names(text, toks, vocab)
     # before any word is read as a cue or a type noun: "payout_worker" holds no "worker", "crew-dispatch-api" no
     # "crew"
-    mentions += _code_names(text, toks)
+    mentions += _code_names(text, toks) + _acronym_names(text, toks)
     _read_abbreviations(text, toks)
     if describe:
         span = _descriptive_span(text, toks)

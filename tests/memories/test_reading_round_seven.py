@@ -320,3 +320,17 @@ def test_a_status_is_read_as_it_stands_now_even_unasked():
     assert _present("status on peak readiness?", "status")
     assert not _present("what plan is Acme on?", "plan")
     assert _present("what plan is Acme on now?", "plan")
+
+
+def test_a_chat_acronym_opening_a_title_case_name_is_part_of_it():
+    assert "ETA Predictor" in [m.name for m in mentions_of("ETA Predictor is medium")]
+    assert mentions_of("ETA is Friday") == []
+    parsed = parse_question("what prio is ETA Predictor?")
+    assert parsed.mentions == ["ETA Predictor"] and parsed.expected_type == "priority"
+    assert "deadline" not in parsed.relations
+
+
+def mentions_of(text: str):
+    from memories.mentions import KnownNames, find_mentions, sentences
+    return [m for s in sentences(text) for m in find_mentions(
+        s, text, known=KnownNames(), learned=lambda n: None, resolve_pronoun=lambda k, so_far: None)]
