@@ -350,6 +350,8 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
         kind = next((k for name, k in kinds.items() if " " in name and subject_words(name) == words), None)
     if kind == PERSON and wanted != PERSON:
         return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
+    if wanted == PERSON and kind is not None and kind != PERSON and kind != "entity":
+        return 0  # "Helvig Tools", once a fact made it an account: no one's name
     return max(fit, 2) if kind == wanted else fit
 
 

@@ -334,3 +334,8 @@ def mentions_of(text: str):
     from memories.mentions import KnownNames, find_mentions, sentences
     return [m for s in sentences(text) for m in find_mentions(
         s, text, known=KnownNames(), learned=lambda n: None, resolve_pronoun=lambda k, so_far: None)]
+
+
+def test_a_name_the_graph_holds_as_a_thing_is_not_read_as_a_person():
+    said = [ContextItem(text="lina: Okafor Foods renews Jun, Helvig Tools renews Nov", turns=[14], score=0.5)]
+    assert read_slot("Okafor Foods", "person", said, known={"Helvig Tools": "account"}) is None
