@@ -308,9 +308,11 @@ class HybridMemory:
         ("Casa Lume - whats their tier now?" / "they upgraded to Premier"), then every other turn naming the
         subject, newest first (a pasted table whose words are
         nothing like the question's: the name is the one thing it shares with it)."""
-        # each turn as a transcript line, with its speaker: "and I'm Logport" is about whoever said it
-        ranked = [item.model_copy(update={"text": self._lines[item.turns[0]]})
-                  if len(item.turns) == 1 and item.turns[0] in self._lines else item for item in _ranked(read)]
+        # each turn as a transcript line, with its speaker: "and I'm Logport" is about whoever said it. A question
+        # put to the memory earlier shares its index with the turn before it and is no turn of the chat: it is
+        # read as it is and never followed by what came next
+        ranked = [item.model_copy(update={"text": self._lines[item.turns[0]]}) if self._said_as(item) else item
+                  for item in _ranked(read)]
         asked_by = as_of if as_of is not None else max(self._said, default=-1)
         placed: set[int] = set()
         out: list[ContextItem] = []
@@ -319,7 +321,8 @@ class HybridMemory:
                 continue  # already read as an answer to a question ranked above it
             out.append(item)
             placed.update(item.turns)
-            if "?" in item.text and item.turns and (item.score or 0.0) >= ASKED_BEFORE and _names(item.text, subject):
+            if "?" in item.text and self._said_as(item) and (item.score or 0.0) >= ASKED_BEFORE and _names(
+                    item.text, subject):
                 for turn in self._after(item.turns[0], asked_by):
                     if turn not in placed:
                         placed.add(turn)
@@ -329,6 +332,10 @@ class HybridMemory:
                   if t <= asked_by and t not in seen and _names(self._said[t][1], subject)]
         out += [ContextItem(text=self._line(t), turns=[t], score=0.0) for t in naming]
         return out
+
+    def _said_as(self, item: ContextItem) -> bool:
+        """Whether a retrieved item is one turn of the chat, as that turn was said."""
+        return len(item.turns) == 1 and item.turns[0] in self._said and item.text.endswith(self._said[item.turns[0]][1])
 
     def _after(self, turn: int, as_of: int) -> list[int]:
         """The turns just after `turn` in its channel, up to `as_of`: what may answer it."""

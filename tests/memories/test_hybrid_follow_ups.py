@@ -137,3 +137,18 @@ def test_a_question_put_to_the_memory_leaves_the_turn_it_follows_as_said(hash_em
     assert memory._said[0] == ("accounts", "Acme renews in May.")
     assert memory._lines[0] == "ana: Acme renews in May."
     assert memory._by_channel["accounts"] == [0]
+
+
+def test_a_question_put_to_the_memory_is_neither_rewritten_nor_followed(hash_embedder):
+    # the runner ingests an answered question under the index of the turn before it ("Ha, fair."): read as the
+    # question it is, and what the chat said next is no answer to it
+    memory = HybridMemory(MemoryConfig(extraction="rules"), hash_embedder)
+    memory.ingest_many([Turn(index=0, speaker="ana", text="QuotaService alerts are noisy.", channel="infra"),
+                        Turn(index=1, speaker="bo", text="Ha, fair.", channel="infra")])
+    memory.ingest(Turn(index=1, speaker="cy", text="Who owns QuotaService?", channel="infra", kind="question"))
+    memory.ingest_many([Turn(index=2, speaker="bo", text="Rhea is on leave.", channel="infra")])
+    asked = Answer(backend="vector", text="", trace=Trace(backend="vector"),
+                   context=[ContextItem(text="cy: Who owns QuotaService?", turns=[1], score=1.0)])
+    about = memory._about(asked, "QuotaService", None)
+    assert about[0].text == "cy: Who owns QuotaService?"
+    assert 2 not in [t for item in about[:2] for t in item.turns]
