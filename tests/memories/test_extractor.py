@@ -9,10 +9,7 @@ from __future__ import annotations
 import pytest
 
 from memories.extractor import ExtractedFact, Extraction, RuleExtractor
-
-
-def triples(extraction: Extraction) -> list[tuple[str, str, str]]:
-    return [(f.subject, f.predicate, f.object) for f in extraction.facts]
+from tests.memories.extractor_reading import triples
 
 
 def read(text: str, channel: str | None = None, **kwargs) -> list[tuple[str, str, str]]:

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from memories.extractor import Extraction, RuleExtractor
+from memories.extractor import RuleExtractor
 from memories.mentions import sentences
-
-
-def triples(extraction: Extraction) -> list[tuple[str, str, str]]:
-    return [(f.subject, f.predicate, f.object) for f in extraction.facts]
+from tests.memories.extractor_reading import triples
 
 
 def read(text: str, channel: str | None = None) -> list[tuple[str, str, str]]:

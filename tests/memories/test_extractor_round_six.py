@@ -8,25 +8,8 @@ Every sentence and name here was written by hand for these tests; none comes fro
 
 from __future__ import annotations
 
-from memories.extractor import Extraction, RuleExtractor
-
-
-def triples(extraction: Extraction) -> list[tuple[str, str, str]]:
-    return [(f.subject, f.predicate, f.object) for f in extraction.facts]
-
-
-def read_all(lines: list[tuple[str, str]], channel: str) -> list[tuple[str, str, str]]:
-    """Read (speaker, text) lines in order, as the graph would, and return the facts of the last one."""
-    x = RuleExtractor()
-    known: list[str] = []
-    out: list[tuple[str, str, str]] = []
-    for speaker, text in lines:
-        e = x.extract(text, channel=channel, known_entities=list(known), speaker=speaker)
-        out = triples(e)
-        for f in e.facts:
-            known += [n for n in (f.subject, f.object) if n not in known]
-        known += [m for m in e.mentions if m not in known]
-    return out
+from tests.memories.extractor_reading import read_lines as read_all
+from tests.memories.extractor_reading import triples
 
 
 def read(text: str, channel: str = "accounts", speaker: str | None = None) -> list[tuple[str, str, str]]:

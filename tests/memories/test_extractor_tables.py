@@ -10,25 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from memories.extractor import Extraction, RuleExtractor
-
-
-def triples(extraction: Extraction) -> list[tuple[str, str, str]]:
-    return [(f.subject, f.predicate, f.object) for f in extraction.facts]
+from tests.memories.extractor_reading import read_lines
 
 
 def read_all(messages: list[str], channel: str) -> list[tuple[str, str, str]]:
     """Read messages in order, as the graph would, and return the facts of the last one."""
-    x = RuleExtractor()
-    known: list[str] = []
-    out: list[tuple[str, str, str]] = []
-    for text in messages:
-        e = x.extract(text, channel=channel, known_entities=list(known), speaker="someone")
-        out = triples(e)
-        for f in e.facts:
-            known += [n for n in (f.subject, f.object) if n not in known]
-        known += [m for m in e.mentions if m not in known]
-    return out
+    return read_lines([("someone", text) for text in messages], channel)
 
 
 def read(text: str, channel: str) -> list[tuple[str, str, str]]:
