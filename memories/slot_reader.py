@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
@@ -58,6 +59,7 @@ _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
 _LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "out of Quayside", "moved to X"
 
 
+@lru_cache(maxsize=4096)
 def subject_words(name: str) -> frozenset[str]:
     """The words that say a statement is about `name`: its own words, without articles and generic heads ("the
     Porto office" -> porto), so a first name alone ("Yasmin") is enough."""
