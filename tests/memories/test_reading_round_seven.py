@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from memories.answer import ContextItem
-from memories.hybrid import HybridMemory
+from memories.hybrid import HybridMemory, _present
 from memories.mentions import (
     ANY_TYPE,
     REGION,
@@ -30,7 +30,7 @@ from memories.question import (
     parse_question,
     tokenize,
 )
-from memories.slot_reader import _gave_up, _known_fit, read_slot
+from memories.slot_reader import _gave_up, _known_fit, identify, read_slot
 from tests.memories.graph_chat import turn
 
 
@@ -300,7 +300,6 @@ def test_a_single_word_no_given_name_list_holds_is_not_read_as_a_person():
 
 
 def test_a_description_that_is_a_name_in_lowercase_names_that_thing_first():
-    from memories.slot_reader import identify
     said = [ContextItem(text="sunita: Smartsheet or Monday for this one? Peak Readiness 2024 is on Smartsheet",
                         turns=[4], score=0.57)]
     found = identify("peak readiness", "project", said)
@@ -308,7 +307,6 @@ def test_a_description_that_is_a_name_in_lowercase_names_that_thing_first():
 
 
 def test_a_lowercase_word_the_graph_never_held_is_not_what_a_description_names():
-    from memories.slot_reader import identify
     said = [ContextItem(text="chen: aussie cosmetics retailer, skincare + candles", turns=[6], score=0.6)]
     before = ["who's Petal & Pine again? new?"]
     found = identify("the Australian beauty products shop", "account", said, lead_in=lambda item: before)
@@ -316,7 +314,6 @@ def test_a_lowercase_word_the_graph_never_held_is_not_what_a_description_names()
 
 
 def test_a_status_is_read_as_it_stands_now_even_unasked():
-    from memories.hybrid import _present
     assert _present("status on peak readiness?", "status")
     assert not _present("what plan is Acme on?", "plan")
     assert _present("what plan is Acme on now?", "plan")
