@@ -28,6 +28,7 @@ from memories.mentions import (
     PLACE_TYPES,
     PLAN_TIERS,
     REGION,
+    person_shape,
     PRIORITY_WORDS,
     KnownNames,
     Mention,
@@ -50,6 +51,8 @@ _HANDLE = re.compile(r"^[^\W\d_]{2,}$")  # a speaker handle that is a name ("rah
 _WORD = re.compile(r"[^\W_]+")
 _EDGE = "\"'`.,;:!?()[]{}<>*~"
 _PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
+_PERSONAL = frozenset({"they", "their", "them", "she", "her", "he", "his", "him"})
+_IMPERSONAL = frozenset({"it", "its", "they", "their", "them"})
 _ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
 _CONDITIONS = frozenset({"without", "unless", "if", "until"})  # "can't run without X": no denial of X
 _OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old", "longer"})
@@ -94,6 +97,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         return []
     names = KnownNames(list(known))
     kinds = known if isinstance(known, Mapping) else {}
+    person = kinds.get(subject) == PERSON if subject in kinds else person_shape(subject) is True
     readings: list[tuple[str, ContextItem, bool]] = []  # (answer, item, whether the item names the subject)
     doubtful: list[tuple[str, ContextItem, bool]] = []  # read from items that ask about the subject
     for item in items:
@@ -104,12 +108,15 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         # the subject speaking of themself: "I'm at Telok Ayer" from wei, when the subject is Wei Zhang
         themself = speaker is not None and speaker.casefold() in about
         before_it = list(lead_in(item)) if lead_in is not None else []
-        reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and any(
-            about & set(_WORD.findall(before.casefold())) for before in before_it)
+        reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and _replies_on(
+            about, before_it, person, names, known)
         # the subject answering a question put to them ("are you in the São Paulo office Beatriz?" / "yes! São
         # Paulo office"): what their reply opens with is about themself
         answering = themself and any("?" in before and "you" in _WORD.findall(before.casefold())
                                      for before in before_it[-2:])
+        # a reply may repeat a name from the question it answers, lowercased ("Jorge, you're Quayside?" /
+        # "quayside"): the names that question holds are known while the reply is read
+        heard = _hearing(names, known, before_it, about) if reply or answering else names
         named_before = False
         asked = False  # the item asks about the subject: what else it says waits for the answers after it
         for number, sentence in enumerate(said):
@@ -118,7 +125,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
             # in a reply, a pronoun stands for the subject ("and they renew in November"); with none, the
             # reply's first sentence is about it as a whole ("November.")
             pronoun = next((i for i, low in enumerate(lows) if low in _PRONOUNS), None) if reply else None
-            if pronoun is not None and _first_named(sentence, text, names, "") < pronoun:
+            if pronoun is not None and _first_named(sentence, text, heard, "") < pronoun:
                 pronoun = None  # "Petal & Pine renewal moved to Nov, they want it": the pronoun is what it names
             opening = reply and number == 0 and pronoun is None or answering and not named_before and at is None
             if at is None:
@@ -140,14 +147,14 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
             # the speaker counts as a person named ("triagebot is mine") only where the sentence is about the
             # subject: "The renewal date I have is October" does not make its speaker the account's manager
             spans = _value_spans(sentence, text, wanted) if wanted in _VALUE_FINDERS else _entity_spans(
-                sentence, text, wanted, about, names, speaker if named else None, opening, kinds)
+                sentence, text, wanted, about, heard, speaker if named else None, opening, kinds)
             # nearest the subject, unless denied in between: "zonemap isn't Rasmus's" (but "can't run without
             # X" and "won't boot if X is down" say X is needed)
             spans = [sp for sp in spans if not _denied(lows[min(at, sp[1]) : max(at, sp[1])])]
             if opening:
                 # a reply opens with its answer: "November.", "yeah, the Lisbon office" (not "Omar is on
                 # Payments", which is about Omar)
-                spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, names, sp[2])]
+                spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, heard, sp[2])]
             if spans:
                 best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
                 (doubtful if asked else readings).append((best[2], item, not reply))
@@ -166,6 +173,55 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         if answer not in {a for a, _ in out} and (named or not out):
             out.append((answer, item))
     return out[:most]
+
+
+def _hearing(names: KnownNames, known: Sequence[str] | Mapping[str, str], before_it: Sequence[str],
+             about: frozenset[str]) -> KnownNames:
+    """The known names, with those of the last question before a reply."""
+    asked = _last_question(before_it)
+    if asked is None:
+        return names
+    extra = _others_named(asked, about, names)
+    return KnownNames(list(known) + extra) if extra else names
+
+
+def _known_words(known: Sequence[str] | Mapping[str, str], about: frozenset[str]) -> set[str]:
+    """The words of the known names other than the subject's, as a lower-case question may say them ("halcyon"
+    for Halcyon Brokers); values ("Enterprise", "P1") name nothing."""
+    return {w for name in known if not subject_words(name) & about for w in subject_words(name)} - _VALUE_WORDS
+
+
+def _others_named(said: str, about: frozenset[str], names: KnownNames) -> list[str]:
+    """The names in a turn besides the subject's."""
+    text = _SPEAKER.sub("", said, count=1)
+    return [m.name for sentence in sentences(text)
+            for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
+                                   resolve_pronoun=lambda kind, so_far: None)
+            if not m.pronoun and not set(_WORD.findall(m.name.casefold())) & about
+            and m.name.casefold() not in _VALUE_WORDS]
+
+
+def _last_question(before_it: Sequence[str]) -> str | None:
+    return next((before for before in reversed(before_it)
+                 if any(is_question(s) for s in sentences(_SPEAKER.sub("", before, count=1)))), None)
+
+
+def _replies_on(about: frozenset[str], before_it: Sequence[str], person: bool, names: KnownNames,
+                known: Sequence[str] | Mapping[str, str]) -> bool:
+    """Whether a message that does not name the subject reads as a reply about it: the turns before it name the
+    subject, and the last question among them, if any, names it or points to it by a pronoun ("Jorge, you're Quayside?" / "quayside"; "Magpie?" ... "who's running it" / "Hamid Rezaei"; not
+    "Halcyon sits with Jorge." ... "who are halcyon again" / "SME commercial broker")."""
+    asked = _last_question(before_it)
+    if asked is not None and about & set(_WORD.findall(asked.casefold())):
+        return True
+    if asked is not None:
+        words = set(_WORD.findall(asked.casefold()))
+        if (_PERSONAL if person else _IMPERSONAL).isdisjoint(words) and (
+                _others_named(asked, about, names) or words & _known_words(known, about)):
+            return False  # the reply answers a question about something else, named and not pointed to by a
+            # pronoun that fits the subject ("is he still out of Carrow Yard?" is about a person, not the
+            # service he owns; "who are halcyon again" is about Halcyon Brokers, not Jorge who handles it)
+    return any(about & set(_WORD.findall(before.casefold())) for before in before_it)
 
 
 def identify(description: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] | Mapping[str, str] = (),

@@ -1,0 +1,43 @@
+"""A reply is about the subject only when the question it answers is: the last question before it names the
+subject, or points to it with a pronoun that fits what the subject is."""
+
+from __future__ import annotations
+
+from memories.answer import ContextItem
+from memories.slot_reader import read_slot
+
+
+def said_by(speaker: str, text: str, turn: int) -> ContextItem:
+    return ContextItem(text=f"{speaker}: {text}", turns=[turn], rank=1)
+
+
+def test_a_reply_to_a_question_about_something_else_says_nothing_of_the_subject():
+    reply = said_by("jorge", "SME commercial broker. ~400 brokers, shops/offices/trades mostly", 12)
+    before = ["Halcyon Brokers sits with Jorge Salas: Growth plan", "correct, they want Enterprise",
+              "who are halcyon again, sorry, still learning the book"]
+    known = {"Halcyon Brokers": "account", "Jorge Salas": "person"}  # from the first turn
+    assert read_slot("Jorge Salas", "office", [reply], known=known, lead_in=lambda item: before) is None
+
+
+def test_a_reply_repeating_a_name_from_the_question_in_lower_case_is_read_as_that_name():
+    reply = said_by("jorge", "quayside", 24)
+    before = ["Thanks. Jorge, you're Quayside?"]
+    read = read_slot("Jorge Salas", "office", [reply], lead_in=lambda item: before)
+    assert read is not None and read[0] == "Quayside"
+
+
+def test_a_question_that_points_to_the_subject_by_a_pronoun_is_answered_by_the_reply():
+    reply = said_by("samuel", "Hamid Rezaei. he pitched it, so he got it", 3)
+    before = ["is Magpie actually a thing or was that just a slide?", "it's real", "who's running it"]
+    read = read_slot("Magpie", "person", [reply], lead_in=lambda item: before)
+    assert read is not None and read[0] == "Hamid Rezaei"
+
+
+def test_a_personal_pronoun_in_the_question_points_to_a_person_not_to_a_service():
+    reply = said_by("mateus", "Carrow Yard, yeah", 14)
+    before = ["isn't docsnap Ravindra Pillai's?", "yeah Ravi owns it", "is he still out of Carrow Yard?"]
+    # the question is about Ravi, so the reply places Ravi, not docsnap
+    assert read_slot("docsnap", "person", [reply], known={"docsnap": "component"},
+                     lead_in=lambda item: before) is None
+    assert read_slot("Ravindra Pillai", "office", [reply], known={"Ravindra Pillai": "person"},
+                     lead_in=lambda item: before)[0] == "Carrow Yard"
