@@ -19,6 +19,8 @@ _PLAIN_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "æ"
 def fold(word: str) -> str:
     """"siobhan" of "Siobhán", "soren" of "Søren": casefolded, accents dropped, so that spellings with and
     without them meet."""
+    if word.isascii():
+        return word.casefold()  # nothing to drop: the common case, kept quick
     decomposed = unicodedata.normalize("NFKD", word.translate(_PLAIN_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 

@@ -34,6 +34,7 @@ from memories.mentions import (
     rare_word,
 )
 from memories.text import STOPWORDS, stem, words
+from memories.truecase import restore_names
 from scenarios.models import PREDICATES
 
 # ---- relation lexicon --------------------------------------------------------------------------------------
@@ -1234,6 +1235,7 @@ def parse_descriptive(text: str, vocab: Vocabulary | None = None, embedder: Embe
 
 def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, describe: bool) -> ParsedQuestion | None:
     text = text[:2000]  # a question longer than this is not a question; keep the work bounded
+    text = restore_names(text)  # "what country is tomasz in?": a name typed in lower case is still a name
     toks = tokenize(text)
     mentions = _mark_names(text, toks, vocab)
     # before any word is read as a cue or a type noun: "payout_worker" holds no "worker", "crew-dispatch-api" no

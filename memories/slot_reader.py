@@ -45,6 +45,7 @@ from memories.mentions import (
     span_text,
 )
 from memories.text import STOPWORDS
+from memories.truecase import restore_names
 
 _SPEAKER = re.compile(r"^[^\s:]{1,40}: ")  # "agent_b: " before a transcript line
 _HANDLE = re.compile(r"^[^\W\d_]{2,}$")  # a speaker handle that is a name ("rahul"), not a role ("agent_b")
@@ -103,7 +104,8 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
     for item in items:
         said_by = _SPEAKER.match(item.text)
         speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
-        text = _SPEAKER.sub("", item.text, count=1)
+        # "omar haddad afaik": names typed in lower case are read as names
+        text = restore_names(_SPEAKER.sub("", item.text, count=1), {speaker.casefold()} if speaker else ())
         said = sentences(text)
         # the subject speaking of themself: "I'm at Telok Ayer" from wei, when the subject is Wei Zhang
         themself = speaker is not None and speaker.casefold() in about
@@ -235,7 +237,7 @@ def identify(description: str, wanted: str, items: Sequence[ContextItem], known:
     names = KnownNames(list(known))
     kinds = known if isinstance(known, Mapping) else {}
     for item in items:
-        found = _things(_SPEAKER.sub("", item.text, count=1), wanted, about, names, kinds)
+        found = _things(restore_names(_SPEAKER.sub("", item.text, count=1)), wanted, about, names, kinds)
         # a lowercase word the graph never held ("aussie cosmetics retailer") names the thing only when the turns
         # before name nothing better
         strong = [f for f in found if not _describing(f, item.text) or kinds and f in kinds]

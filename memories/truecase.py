@@ -1,0 +1,106 @@
+"""Capitals back on people's names typed in lower case ("omar haddad afaik", "@sophie turner", "kasia's off"), so
+the mention finder, which reads a name by its capitals, finds them. Only letters' case changes: offsets into the
+text stay where they were, and what a user typed is shown as they typed it (this text is read, never displayed).
+
+A name is restored by general knowledge (memories.person_names), never by a list written for a scenario:
+- a given name followed by a family name, unless both are everyday words ("will turner", "mark brown");
+- in a message written all in lower case, a given name alone that is no everyday word ("yusuf, since the dba
+  left") that names no place ("kenya"), or a name the chat's own speakers go by.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from functools import lru_cache
+
+from memories.dictionary import is_common_word
+from memories.person_names import fold, is_family_name, is_given_name
+from memories.places import is_place
+from memories.text import STOPWORDS
+
+# a word as a name is written: letters, with an apostrophe or a hyphen inside ("o'brien", "mei-ling"); a word
+# joined to code by a hyphen, an underscore, a slash or a dot ("booking-api", "sso/gateway") is no name
+_WORD = re.compile(r"(?<![\w\-/.])[^\W\d_]+(?:['’\-][^\W\d_]+)*(?![\w/]|[\-.]\w)")
+
+
+# verbs that follow a name and are family names somewhere too ("aoife said pos-bridge calls fraudscore")
+_SAYING = frozenset("said says asked asks told tells thinks thought wants wanted mentioned knows agreed".split())
+
+
+def restore_names(text: str, speakers: Collection[str] = ()) -> str:
+    """`text` with the people's names it types in lower case capitalised. `speakers` are the handles the chat's
+    people post under ("nadia"): in a lower-case message, that word alone is one of them."""
+    if not text or not any(c.isalpha() and c.islower() for c in text):
+        return text
+    words = list(_WORD.finditer(text))
+    if not words:
+        return text
+    lower_case = _written_lower(text)
+    out = list(text)
+    i = 0
+    while i < len(words):
+        word = words[i].group(0)
+        if not word.islower():
+            i += 1
+            continue
+        after = words[i + 1] if i + 1 < len(words) else None
+        if after is not None and _adjacent(text, words[i], after) and after.group(0).islower() and _full_name(
+                word, after.group(0)):
+            _capitalise(out, words[i])
+            _capitalise(out, after)
+            i += 2
+            continue
+        if lower_case and _given_alone(word, speakers):
+            _capitalise(out, words[i])
+        i += 1
+    return "".join(out)
+
+
+def _written_lower(text: str) -> bool:
+    """A message whose writer does not capitalise: its first letter is lower case and no word but "I" and
+    acronyms opens with a capital."""
+    first = next((c for c in text if c.isalpha()), "")
+    return first.islower()
+
+
+def _adjacent(text: str, a: re.Match[str], b: re.Match[str]) -> bool:
+    """Two words with only spaces between them."""
+    return text[a.end() : b.start()].isspace() and len(text[a.end() : b.start()]) <= 2
+
+
+def _plain(word: str) -> str:
+    return word.split("'")[0].split("’")[0]  # "kasia's" -> "kasia"
+
+
+@lru_cache(maxsize=8192)
+def _full_name(first: str, last: str) -> bool:
+    first, last = _plain(first), _plain(last)
+    if len(first) < 2 or len(last) < 2 or first in STOPWORDS or last in STOPWORDS or last in _SAYING:
+        return False
+    if not is_given_name(first) or not is_family_name(last):
+        return False
+    # "mark brown", "will turner", "grace period": two everyday words are read as words
+    return not (is_common_word(first) and is_common_word(last))
+
+
+def _given_alone(word: str, speakers: Collection[str]) -> bool:
+    plain = _plain(word)
+    if len(plain) < 3 or plain in STOPWORDS:
+        return False
+    return fold(plain) in speakers or _given_name_alone(plain)
+
+
+@lru_cache(maxsize=8192)
+def _given_name_alone(plain: str) -> bool:
+    # "the campuses are in kenya": a word that names a place is read as the place
+    return is_given_name(plain) and not is_common_word(plain) and not is_place(plain.title())
+
+
+def _capitalise(out: list[str], word: re.Match[str]) -> None:
+    """Capitals at the word's start and after a hyphen inside it ("mei-ling" -> "Mei-Ling")."""
+    start = word.start()
+    out[start] = out[start].upper()
+    for k in range(start + 1, word.end()):
+        if out[k - 1] == "-":
+            out[k] = out[k].upper()
