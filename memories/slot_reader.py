@@ -156,10 +156,16 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
             if opening:
                 # a reply opens with its answer: "November.", "yeah, the Lisbon office" (not "Omar is on
                 # Payments", which is about Omar)
-                spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, heard, sp[2])]
+                # (for a value, a lower-case word the graph never held is no rival subject: "cert moved, so our
+                # deadline slipped to March 28")
+                loose = kinds if wanted in _VALUE_FINDERS else None
+                spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, heard, sp[2], loose)]
             if spans:
                 best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
-                (doubtful if asked else readings).append((best[2], item, not reply))
+                # a reply that says its value is the new one ("our deadline slipped to March 28") stands as
+                # firmly as a statement naming the subject
+                firm = not reply or wanted in _VALUE_FINDERS and best[0] == 2
+                (doubtful if asked else readings).append((best[2], item, firm))
                 break
         if not latest and len({r[0] for r in readings}) >= most:
             break
@@ -303,12 +309,16 @@ def names_a_thing(text: str) -> bool:
     return False
 
 
-def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: str) -> int:
-    """Where the sentence first names something other than `besides`."""
+def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: str,
+                 unless_unknown: Mapping[str, str] | None = None) -> int:
+    """Where the sentence first names something other than `besides`; with `unless_unknown` (the graph's names),
+    lower-case names it does not hold are passed over."""
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
                              resolve_pronoun=lambda kind, so_far: None, lowercase_places=True)
     return min((m.start for m in mentions if not m.pronoun and m.name != besides
-                and m.name.casefold() not in PLAN_TIERS), default=len(sentence))  # "Enterprise yeah, and ..."
+                and m.name.casefold() not in PLAN_TIERS  # "Enterprise yeah, and ..."
+                and not (unless_unknown is not None and m.name.islower() and m.name not in unless_unknown)),
+               default=len(sentence))
 
 
 def _denied(between: list[str]) -> bool:

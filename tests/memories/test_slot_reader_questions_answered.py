@@ -41,3 +41,13 @@ def test_a_personal_pronoun_in_the_question_points_to_a_person_not_to_a_service(
                      lead_in=lambda item: before) is None
     assert read_slot("Ravindra Pillai", "office", [reply], known={"Ravindra Pillai": "person"},
                      lead_in=lambda item: before)[0] == "Carrow Yard"
+
+
+def test_a_reply_saying_its_value_is_the_new_one_outranks_an_older_statement_naming_the_subject():
+    old = ContextItem(text="sandro: Project Lantern first: led by Mei-Ling Cho, deadline March 14", turns=[0], rank=1)
+    reply = said_by("meiling", "one big one: cert moved, so our deadline slipped to March 28. sorry", 23)
+    before = {0: [], 23: ["Biscotti is unionising", "back to work. Lantern, any risks Mei?"]}
+    read = read_slot("Project Lantern", "date", [old, reply], known={"Project Lantern": "project"},
+                     lead_in=lambda item: before[item.turns[0]], latest=True)
+    # "cert", a lower-case word the graph never held, is no rival subject for the value
+    assert read is not None and read[0] == "March 28"
