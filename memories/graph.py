@@ -110,7 +110,8 @@ MAX_MISSED = 3  # turns listed in a missing-edge diagnostic
 # to high", "Saffron's unblocked"). On a text-extracted graph, such a message about a walked subject that gave
 # extraction nothing about it means the edge walked may be stale: the walk then does not answer with confidence.
 CHANGE_WORDS = frozenset(
-    "now update updated moved moving changed switched reassigned replaced swapped migrated relocated transferred "
+    "now update updated move moves moved moving changed switched reassigned replaced swapped migrated relocated "
+    "transferred joins joined "
     "bump bumped bumping escalated downgraded upgraded lowered raised pushed slipped unblocked handing handoff "
     "takeover".split()
 )

@@ -45,7 +45,7 @@ from memories.mentions import (
     span_text,
 )
 from memories.text import STOPWORDS
-from memories.truecase import restore_names
+from memories.truecase import SAYING, restore_names
 
 _SPEAKER = re.compile(r"^[^\s:]{1,40}: ")  # "agent_b: " before a transcript line
 _HANDLE = re.compile(r"^[^\W\d_]{2,}$")  # a speaker handle that is a name ("rahul"), not a role ("agent_b")
@@ -355,7 +355,7 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     spans = [(_known_fit(m, wanted, _placed(sentence, m) or opening, kinds), m.start, m.name) for m in mentions
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
              and not set(_WORD.findall(m.name.casefold())) & about
-             and not _modifier_compound(sentence, m)]
+             and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)]
     # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more;
     # "you can change the slide Hannah", "thanks Beatriz!": the one spoken to is no value
     spans = [sp for sp in spans if not _gave_up(sentence, sp[1]) and not _addressed(sentence, sp[1], sp[2])]
@@ -397,6 +397,12 @@ def _gave_up(sentence: list[Token], start: int) -> bool:
     """A mention that hands something on ("Owen handed it to me") or that it came from ("over from Hana")."""
     after = next((t.low for t in sentence[start + 1 :] if t.is_word), "")
     return after in _HANDOFF_VERBS or start > 0 and sentence[start - 1].low == "from"
+
+
+def _reporting(sentence: list[Token], end: int) -> bool:
+    """A person who said what the sentence reports ("fyi aoife said pos-bridge calls fraudscore"): the source of
+    the statement, not a value in it. `end` is where the name ends."""
+    return next((t.low for t in sentence[end:] if t.is_word), "") in SAYING
 
 
 def _modifier_compound(sentence: list[Token], m: Mention) -> bool:

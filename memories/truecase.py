@@ -24,8 +24,9 @@ from memories.text import STOPWORDS
 _WORD = re.compile(r"(?<![\w\-/.])[^\W\d_]+(?:['’\-][^\W\d_]+)*(?![\w/]|[\-.]\w)")
 
 
-# verbs that follow a name and are family names somewhere too ("aoife said pos-bridge calls fraudscore")
-_SAYING = frozenset("said says asked asks told tells thinks thought wants wanted mentioned knows agreed".split())
+# verbs of saying after a name: its bearer reports the statement ("aoife said pos-bridge calls fraudscore"), and
+# "Said" is a family name somewhere too
+SAYING = frozenset("said says saying asked asks told tells thinks thought mentioned reckons reckoned".split())
 
 
 def restore_names(text: str, speakers: Collection[str] = ()) -> str:
@@ -76,7 +77,7 @@ def _plain(word: str) -> str:
 @lru_cache(maxsize=8192)
 def _full_name(first: str, last: str) -> bool:
     first, last = _plain(first), _plain(last)
-    if len(first) < 2 or len(last) < 2 or first in STOPWORDS or last in STOPWORDS or last in _SAYING:
+    if len(first) < 2 or len(last) < 2 or first in STOPWORDS or last in STOPWORDS or last in SAYING:
         return False
     if not is_given_name(first) or not is_family_name(last):
         return False

@@ -51,3 +51,8 @@ def test_a_reply_saying_its_value_is_the_new_one_outranks_an_older_statement_nam
                      lead_in=lambda item: before[item.turns[0]], latest=True)
     # "cert", a lower-case word the graph never held, is no rival subject for the value
     assert read is not None and read[0] == "March 28"
+
+
+def test_a_person_reporting_a_statement_is_not_a_value_in_it():
+    said = [said_by("agent_b", "fyi aoife said pos-bridge calls fraudscore during onboarding", 29)]
+    assert read_slot("fraudscore", "person", said) is None
