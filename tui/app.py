@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from functools import partial
 from typing import Callable
 
 from textual import on, work
@@ -480,7 +481,9 @@ class CtxsimApp(App):
         if self._sizes_dirty and not self._sizes_busy and self.engine is not None:
             self._sizes_dirty = False
             self._sizes_busy = True
-            self.run_worker(self._fetch_sizes(self.engine, self.generation), group="sizes", exit_on_error=False)
+            # a callable, not a coroutine: an app that closes before the worker starts leaves none un-awaited
+            self.run_worker(partial(self._fetch_sizes, self.engine, self.generation), group="sizes",
+                            exit_on_error=False)
 
     async def _fetch_sizes(self, engine: Engine, generation: int) -> None:
         try:
