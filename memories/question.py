@@ -69,7 +69,9 @@ _PRIMARY: dict[str, list[str]] = {
                    "takes care of", "taken care of by", "point of contact", "contact for", "cover", "covers",
                    "covered by", "assigned to", "in charge of", "poc", "csm", "kam", "account exec",
                    "account executive", "rep", "account rep", "account lead", "account owner",
-                   "owns the relationship with", "point person"],
+                   "owns the relationship with", "point person", "take", "takes", "took", "taking", "taken",
+                   "take over", "took over", "taking over", "ended up with",
+                   "inherited", "inherits"],
     "works_in": ["work", "works", "working", "work in", "works in", "work out of", "works out of", "work from",
                  "works from", "work at", "works at", "based", "based in", "based out of", "based at", "sit in",
                  "sits in", "stationed in", "stationed at", "sit", "sits", "sitting", "sitting in", "sat",
@@ -96,9 +98,13 @@ _PRIMARY: dict[str, list[str]] = {
 _SECONDARY: dict[str, list[str]] = {
     # "whose X" asks for X's owner, handler or lead, whichever X has
     "handled_by": ["whose", "own", "owns", "owner", "responsible for", "maintain", "lead", "leads"],
-    "owned_by": ["handle", "handles", "handled by", "manage", "manages", "managed by"],
+    # a thing taken on ("who ended up taking ArcadeOne?"): an account most often, a system too
+    "owned_by": ["handle", "handles", "handled by", "manage", "manages", "managed by", "take", "takes", "took",
+                 "taking", "taken", "take over", "took over", "taking over", "ended up with", "inherited",
+                 "inherits"],
     "led_by": ["whose", "own", "owns", "owner", "responsible for", "manage", "manages", "managed by", "look after",
-               "handle", "handles", "handled by", "maintain", "maintains"],
+               "handle", "handles", "handled by", "maintain", "maintains", "take", "takes", "took", "taking", "taken",
+               "take over", "took over", "taking over", "inherited", "inherits"],
     "uses": ["rely on", "relies on", "need", "needs", "depend on", "depends on", "built on"],
     "depends_on": ["use", "uses", "using", "used"],
     "located_in": ["based", "based in", "based out of", "sit in", "sits in", "hosted in", "deployed in", "live in",

@@ -341,3 +341,8 @@ def test_question_words_inside_a_description_describe_instead_of_asking(minilm):
     assert memory.answer("who's running the project to change how payroll exports get formatted for the bank?"
                          ).text == "Tove Aalto"
     assert memory.answer("who's on the hook for the cache galleries read thumbnails from?").text == "Ilse Brandt"
+
+
+def test_a_thing_taken_on_asks_who_has_it_now():
+    parsed = parse_question("who ended up taking ArcadeOne?")
+    assert parsed.relations == ["handled_by"] and parsed.expected_type == "person"
