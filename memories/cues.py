@@ -91,6 +91,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("in the hands of", OWN_F, {}),
     ("owner|owners|maintainer|maintainers {be}", OWN_F, {"firm": True}),
     ("owner|maintainer :", OWN_F, {"firm": True}),
+    # "booking-api: owner callum reid, p1": the role noun set before the name, as a catalogue's row writes it
+    ("owner|maintainer", OWN_F, {"firm": True, "person_object": True}),
     # "Lantern Foods (lead: Ida Holm)": a role noun as a label inside a parenthesis or a list
     ("lead|am|pm|dri|contact :", LEAD_F, {}),
     ("account manager|lead|owner :", HANDLE_F, {}),
@@ -145,6 +147,9 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("rely|relies|relied|relying on|upon", DEPEND_F, {}),
     ("has|have|with a dependency on", DEPEND_F, {}),
     ("dependency|dependencies on", DEPEND_F, {}),
+    # a catalogue's short word for what a service needs: "booking-api deps: postgres-main + redis-sessions"
+    ("deps|dependencies|upstreams :", DEPEND_F, {}),
+    ("deps", DEPEND_F, {}),
     ("has|have|with dependencies on", DEPEND_F, {}),
     ("consumer|client|user|subscriber of", CALL_F, {}),
     # a system that keeps its data in another: "Spindle keeps all its job metadata in Basalt"
@@ -387,7 +392,7 @@ HEDGES = frozenset(
     "hope hopefully supposed rumour rumor allegedly assume assuming suppose let".split()
 )
 CLAUSE_HEDGES = frozenset({"if", "whether", "unless", "suppose", "assuming", "when", "once", "until", "before"})
-COORDINATORS = frozenset({",", "and", "&", "plus", "as", "well", "both", "also", "or"})
+COORDINATORS = frozenset({",", "and", "&", "+", "plus", "as", "well", "both", "also", "or"})
 
 
 # Prototype phrases per relation family, for the embedding path: a relation phrase the lexicon does not know is

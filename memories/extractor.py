@@ -64,6 +64,7 @@ from memories.mentions import (
     span_text,
 )
 from memories.text import STOPWORDS
+from memories.truecase import restore_names
 from scenarios.models import MULTI_VALUED, PREDICATES
 
 DESCRIBED_AS = "described_as"
@@ -237,6 +238,7 @@ class RuleExtractor:
         self._shapes: dict[tuple[str, int], int] = {}
         self._list_columns: dict[tuple[str, int], dict[int, str | None]] = {}
         self._row_head = 0  # where the latest row's own label ends ("Acme (lead: Ida):" before its fields)
+        self._spelled_teams: set[str] = set()  # per message: teams found by their lowercase words ("platform team")
         self._protos: np.ndarray | None = None
         self._proto_families: list[int] = []
 
@@ -264,6 +266,11 @@ class RuleExtractor:
     ) -> Extraction:
         if not isinstance(text, str):
             text = str(text)
+        if speaker and len(self._speakers) < _MAX_SPEAKERS:
+            self._speakers.update(p for p in re.split(r"[\W_]+", str(speaker).casefold()) if len(p) >= 3)
+        typed = text
+        text = restore_names(text, self._speakers)  # "omar haddad afaik": names typed in lower case
+        self._spelled_teams.clear()
         self._coin(text)
         self._scan_rows(text)
         known = self._known_names([*known_entities, *self._named, *self._coined])
@@ -278,7 +285,18 @@ class RuleExtractor:
         message_update = False
         asked: tuple[str, str] | None = None  # what this message asks, if it asks one thing about one entity
         proposed: list[ExtractedFact] = []  # what a yes/no question states for a reply to confirm ("Sahar = Mumbai?")
+
+        def add(found: Sequence[_Found], span: str) -> None:
+            for f in found:
+                if (f.subject, f.predicate, f.object) not in seen_facts:
+                    seen_facts.add((f.subject, f.predicate, f.object))
+                    facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
+                                               update=f.update, score=round(f.score, 4), span=span))
+
         for index, sentence in enumerate(sentences(text)):
+            sentence = _with_plus(_unbulleted(sentence, text), text)
+            sentence_start = len(facts)
+            label_subject: Mention | None = None  # the thing a leading "booking-api:" names
             question = is_question(sentence)
             if question and (blank := _blank_cell_cut(sentence, text)) is not sentence:
                 sentence, question = blank, False  # "Tern – lead Bea Lund – due 14 May – ?": a row to fill in
@@ -304,6 +322,7 @@ class RuleExtractor:
                 if not label_update and len(topic) == 1 and self._named_thing(topic[0]) and topic[0].start == 0 and (
                         topic[0].end == label_end - 1):
                     body = self._label_subject(sentence[: label_end - 1], body, text, known)
+                    label_subject = topic[0]
             mentions = find_mentions(
                 body, text, known=known, learned=self._learned,
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
@@ -313,10 +332,9 @@ class RuleExtractor:
                 cell, text, known=known, learned=self._learned,
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
                 common=self._common))
+            mentions = self._lowercase_mentions(body, text, mentions, known)
             if len(self._common) < _MAX_COMMON_WORDS:
                 self._common.update(t.low for t in body[1:] if t.text.isalpha() and t.text.islower())
-            if speaker and len(self._speakers) < _MAX_SPEAKERS:
-                self._speakers.update(p for p in re.split(r"[\W_]+", str(speaker).casefold()) if len(p) >= 3)
             self._learn_people([t.low for t in body], mentions)
             for m in mentions:
                 if m.pronoun:
@@ -358,6 +376,11 @@ class RuleExtractor:
                         facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                    update=f.update, score=1.0, span=span_text(text, body)))
                 if row:
+                    # "- booking-api → callum reid, p1": the codes after the row's last field are the row's too
+                    subject = next((m for m in mentions if m.name == row[0].subject and not m.pronoun), None)
+                    if subject is not None:
+                        add(self._value_parts(body, mentions, subject, facts, sentence_start, False),
+                            span_text(text, body))
                     # "Lantern Foods (lead: Ida Holm): Platinum / May": the name's own label is read as a clause
                     head = self._row_head
                     body = body[:head]
@@ -368,14 +391,14 @@ class RuleExtractor:
                     # "Quarry Works – mostly air, renews Oct": a name and a dash label the parts after it, as
                     # "Quarry Works: ..." would
                     body = labelled
-                    mentions = find_mentions(
+                    mentions = self._lowercase_mentions(body, text, find_mentions(
                         body, text, known=known, learned=self._learned,
                         resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body),
-                        speaker=speaker, common=self._common)
+                        speaker=speaker, common=self._common), known)
             if mentions and not question:
                 lows = [t.low for t in body]
                 update = message_update or label_update or _has_update_signal(lows)
-                sentence_start = len(facts)
+                clause_start = len(facts)
                 for start, end in _clauses(lows):
                     clause_mentions = [
                         replace(m, start=m.start - start, end=m.end - start)
@@ -395,7 +418,7 @@ class RuleExtractor:
                         seen_facts.add(key)
                         facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                    update=f.update, score=round(f.score, 4), span=span))
-                if len(facts) == sentence_start and not _hedged(lows, mentions, len(lows)):
+                if len(facts) == clause_start and not _hedged(lows, mentions, len(lows)):
                     for f in self._tool_list(lows, mentions, channel, prior, update):
                         key = (f.subject, f.predicate, f.object)
                         if key not in seen_facts:
@@ -403,6 +426,10 @@ class RuleExtractor:
                             facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                        update=f.update, score=round(f.score, 4),
                                                        span=span_text(text, body)))
+            if not question and not proposing:
+                update = message_update or label_update or _has_update_signal([t.low for t in body])
+                add(self._value_parts(body, mentions, label_subject, facts, sentence_start, update),
+                    span_text(text, body))
             if proposing:
                 # ("MDM = the master data thing?" asks what MDM is: the reply's own words describe it)
                 proposed += [f for f in facts[proposal_start:] if f.predicate != DESCRIBED_AS]
@@ -414,7 +441,9 @@ class RuleExtractor:
                 if kind is not None:
                     m.types, m.explicit, m.person_likely = _SINGLE_TYPE[kind], True, False
             # a tier or a status word taken as a value ("Enterprise plan") is nothing a pronoun can mean
-            self._pronouns.observe(channel, [m for m in mentions if m.pronoun or m.name not in state.values],
+            # (nor is a team found by its lowercase words: "they" is said of a team, "it" of the last thing named)
+            self._pronouns.observe(channel, [m for m in mentions if (m.pronoun or m.name not in state.values) and (
+                m.name not in self._spelled_teams)],
                                    self._is_person, self._could_be_thing)
         facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
                               known, speaker)
@@ -424,6 +453,10 @@ class RuleExtractor:
         if state.values:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
+        if text != typed:
+            # a span quotes the message as it was typed: only letters' case differed, so it sits at the same place
+            facts = [f.model_copy(update={"span": _as_typed(f.span, text, typed)}) for f in facts]
+            unmatched = [_as_typed(u, text, typed) for u in unmatched]
         return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
 
     def _speaker_named(self, facts: list[ExtractedFact], speaker: str | None) -> list[ExtractedFact]:
@@ -610,6 +643,75 @@ class RuleExtractor:
             break
         return out
 
+    def _value_parts(self, body: list[Token], mentions: list[Mention], label: Mention | None,
+                     facts: list[ExtractedFact], sentence_start: int, update: bool) -> list[_Found]:
+        """A catalogue line written as prose: "booking-api: owner Callum Reid, p1, eu-west-2", "vetlink-hub is
+        mine, p3, eu-west-2.", "pims-sync is mine. p2, ...". A comma-separated part that is only a priority code
+        or a cloud region says that value of the thing the line is about: the name labelling the line, else
+        the subject of the statement the sentence opened with, else (for a sentence that opens on such a part)
+        the subject of the message's latest fact. Only bare codes count: "high" alone is as often an opinion.
+        Beside such codes, a labelled line's part that is a person's full name is the thing's owner; and a list
+        of names each with a code ("triagebot P2, idproof P1") gives each its priority."""
+        parts = _parts(body)
+        listed = self._priority_list(body, parts, mentions, update)
+        if listed:
+            return listed
+        stated: ExtractedFact | None = None
+        if label is not None:
+            if self._fit(label, "component") <= 0 or self._surely_person(label):
+                return []
+            subject = label.name
+        elif len(facts) > sentence_start:
+            stated, parts = facts[sentence_start], parts[1:]
+        elif sentence_start > 0 and parts and _bare_value(body, *parts[0], mentions) is not None:
+            stated = facts[sentence_start - 1]
+        else:
+            return []
+        if stated is not None:
+            if PREDICATES[stated.predicate][0] not in ("component", "entity"):
+                return []  # "Acme renews in May, p2": a customer, a person or a project has no priority code
+            subject = stated.subject
+        learned = self._learned(subject)
+        if learned not in (None, "component"):
+            return []
+        out: list[_Found] = []
+        said = {f.predicate for f in facts[sentence_start:] if f.subject == subject}
+        for a, b in parts:
+            value = _bare_value(body, a, b, mentions)
+            if value is not None and value[0] not in said and all(f.predicate != value[0] for f in out):
+                out.append(_Found(subject, value[0], value[1], update, 1.0))
+        if out and label is not None and "owned_by" not in said:
+            # "- ledger-svc: priya nair, p2, eu-central-1": in a catalogue's row a person's full name alone is
+            # the thing's owner; the codes beside it show the line to be such a row
+            person = next((m for a, b in parts for m in mentions if m.start == a and m.end == b and not m.pronoun
+                           and " " in m.name and self._surely_person(m)), None)
+            if person is not None:
+                out += self._owner_of(label, person, ("owned_by",), None, update)
+        if out and learned is None:
+            self._types.setdefault(name_key(subject), "component")
+        return out
+
+    def _priority_list(self, body: list[Token], parts: list[tuple[int, int]], mentions: list[Mention],
+                       update: bool) -> list[_Found]:
+        """"priorities per the catalogue: triagebot P2, idproof P1, notifyr P3": parts that are each a thing's
+        name and a priority code, nothing else, give each thing its priority. Two such parts make the list; one
+        alone ("booking-api p1") is as often a heading as a statement."""
+        out: list[_Found] = []
+        for a, b in parts:
+            a = max([a] + [k + 1 for k in range(a, b) if body[k].low == ":"])  # "... per the catalogue: X P2"
+            if b - a < 2 or not _CODE_PRIORITY.match(body[b - 1].low):
+                continue
+            named = next((m for m in mentions if m.start == a and m.end == b - 1 and not m.pronoun), None)
+            if named is None or self._surely_person(named) or self._fit(named, "component") <= 0 or (
+                    self._learned(named.name) not in (None, "component")):
+                continue
+            out.append(_Found(named.name, "priority", body[b - 1].low, update, 1.0))
+        if len(out) < 2:
+            return []
+        for f in out:
+            self._types.setdefault(name_key(f.subject), "component")
+        return out
+
     def _dash_label(self, body: list[Token], message: str, mentions: list[Mention], known: KnownNames) -> list[Token]:
         """A line that opens on a thing's name and a dash, whose fields make no row ("Quarry Works – mostly air,
         sea in winter, renews Oct"): the name labels the parts after the dash that name no subject of their own, as a
@@ -720,6 +822,8 @@ class RuleExtractor:
             if all(w in PLAN_TIERS or w in ("plan", "tier") for w in lows) and words[0].text[0].isupper():
                 at = part[0].start
                 out += [*label, Token("is", "is", at, at), Token("on", "on", at, at), *part]
+            elif lows[0] in _POSSESSIVE_PRONOUNS:
+                out += [*label, Token("is", "is", part[0].start, part[0].start), *part]  # "pims-sync: mine"
             else:
                 out += [*label, *part]
         return out if changed else body
@@ -740,6 +844,8 @@ class RuleExtractor:
         a pronoun or a person ("renews in August", "Starter plan", "renewal's in May", not "Carmen handles
         them", "they're on Pro", "I think so")?"""
         first = part[0]
+        if first.low in _POSSESSIVE_PRONOUNS and all(t.low in _REPLY_TAILS for t in part[1:]):
+            return True  # "pims-sync: mine": whose the labelled thing is
         if first.low in _SUBJECT_PRONOUNS or first.low in _FIRST_PERSON_WORDS or first.low in _LABEL_OPENERS:
             return False
         if not first.is_word:
@@ -828,7 +934,9 @@ class RuleExtractor:
         """A short reply in the same channel, within the next few messages, answers the open question there:
         "who owns zonemap?" ... "Rasmus Lind, he's OOO till 11" states (zonemap, owned_by, Rasmus Lind). A yes/no
         question that states a value ("Sahar = Mumbai?") is confirmed by a reply opening with "yes"; a value the
-        reply gives itself wins ("yep, Leeds now"). Returns this message's facts with the answer added."""
+        reply gives itself wins ("yep, Leeds now"). A question about what a thing needs or uses may be answered
+        with a list ("postgres-main + redis-sessions, thats it"): each item is an answer. Returns this message's
+        facts with the answer(s) added."""
         if asked is not None or proposed is not None:
             self._proposed.pop(channel, None)
             if asked is not None:
@@ -858,6 +966,7 @@ class RuleExtractor:
             return facts  # "not sure", "no idea", "dunno, ask Mira": no answer
         wanted = PREDICATES[predicate][1]
         answer: str | None = None
+        more: list[str] = []
         if wanted in _VALUE_TYPES:
             finder = {"priority": find_priorities, "month": find_months, "status": lambda t: find_statuses(t, weak=True),
                       "date": lambda t: find_dates(t, text)}.get(wanted)
@@ -883,20 +992,33 @@ class RuleExtractor:
         else:
             if speaker and wanted == PERSON and _self_answer(lows):
                 answer = speaker  # "me since last month", "I do": the one replying (a handle, named later)
-            for m in find_mentions(first, text, known=known, learned=self._learned,
-                                   resolve_pronoun=lambda kind, so_far: None, common=self._common):
+            found = self._lowercase_mentions(first, text, find_mentions(
+                first, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
+                common=self._common), known)
+            for i, m in enumerate(found):
                 if answer is not None:
                     break
-                if m.pronoun or name_key(m.name) == name_key(subject) or self._fit(m, wanted) < 2:
-                    continue  # a guessed type is not enough here: chatter follows questions as often as answers
-                if m.start == 0 and m.end == 1 and not m.explicit and self._learned(m.name) is None:
-                    continue  # "Signature is still pending": a capitalised first word is most often no name
-                after = lows[m.end] if m.end < len(lows) else ""
+                if not self._answer_fits(m, subject, wanted, listed=predicate in MULTI_VALUED):
+                    continue
+                # "postgres-main + redis-sessions, thats it": a question about what a thing needs is answered
+                # with a list, each a value of its own
+                listed = [m] + (self._listed(found[i + 1 :], m, first, text, subject, wanted)
+                                if predicate in MULTI_VALUED else [])
+                if len(listed) == 1 and not self._answer_fits(m, subject, wanted):
+                    continue  # a name alone needs a type that fits well, or the look of code
+                if m.start == 0 and m.end == 1 and not m.explicit and self._learned(m.name) is None and (
+                        first[0].text.isalpha()) and len(listed) == 1:
+                    # "Signature is still pending": a capitalised first word is most often no name, and a lowercase
+                    # one a word ("quayside"); a code name ("postgres-main") or the head of a list is a name
+                    continue
+                after = lows[listed[-1].end] if listed[-1].end < len(lows) else ""
                 if any(w not in _REPLY_OPENERS for w in lows[: m.start]) or (
                         after[:1].isalpha() and after not in STOPWORDS and after not in _REPLY_TAILS):
                     continue  # a reply names its answer up front, on its own: not "our NPS survey closes Friday"
                 answer = m.name
-                self._learn(m, wanted)
+                more = [x.name for x in listed[1:]]
+                for x in listed:
+                    self._learn(x, wanted)
         if answer is None and proposal is not None and lows[0] in _YES_WORDS:
             answer = proposal.object  # "Sahar = Mumbai?" ... "yes, the airport one"
         if answer is None:
@@ -907,8 +1029,38 @@ class RuleExtractor:
         out = [f.model_copy(update={"subject": subject}) if wanted in _VALUE_TYPES and (
             name_key(f.subject) == name_key(answer)) and PREDICATES[f.predicate][1] in _VALUE_TYPES else f
             for f in facts]
-        return [*out, ExtractedFact(subject=subject, predicate=predicate, object=answer,
-                                    update=_has_update_signal(lows), score=0.9, span=span_text(text, first))]
+        return [*out, *(ExtractedFact(subject=subject, predicate=predicate, object=value,
+                                      update=_has_update_signal(lows), score=0.9, span=span_text(text, first))
+                        for value in [answer, *more])]
+
+    def _answer_fits(self, m: Mention, subject: str, wanted: str, *, listed: bool = False) -> bool:
+        """A mention that can be the answer: of the wanted type, and plausibly so (a guessed type is not enough:
+        chatter follows questions as often as answers), unless it is written as code ("notification-service")
+        or stands in a list of such names, where any type that fits will do, short of a person's name."""
+        if m.pronoun or name_key(m.name) == name_key(subject):
+            return False
+        fit = self._fit(m, wanted)
+        if fit >= 2:
+            return True
+        if wanted == PERSON or fit <= 0:
+            return False
+        return _code_name(m.name) or (listed and not self._surely_person(m))
+
+    def _listed(self, rest: list[Mention], head: Mention, tokens: list[Token], text: str, subject: str,
+                wanted: str) -> list[Mention]:
+        """The mentions after `head` joined to it as a list ("a + b", "a, b and c", "a & b", "a (what it is
+        for) and b"), each fitting the answer's type."""
+        out: list[Mention] = []
+        last = head
+        for m in rest:
+            joint = text[tokens[last.end - 1].end : tokens[m.start].start]
+            if "(" in joint and ")" not in joint:
+                continue  # a name inside an aside: "Tariff Lookup (HS code widget) and MDM"
+            if not _LIST_JOINT.fullmatch(joint) or not self._answer_fits(m, subject, wanted, listed=True):
+                break
+            out.append(m)
+            last = m
+        return out
 
     # --- one clause -----------------------------------------------------------------------------------------
 
@@ -1016,7 +1168,8 @@ class RuleExtractor:
     ) -> list[_Found]:
         found: list[_Found] = []
         silent = CUE_FIRST_WORDS.isdisjoint(lows) and _STATUS_VERBS.isdisjoint(lows) and ":" not in lows and (
-            "=" not in lows) and _SETTING_VERBS.isdisjoint(lows)
+            "=" not in lows) and _SETTING_VERBS.isdisjoint(lows) and _TEAM_EQUATORS.isdisjoint(lows) and not any(
+            m.types == _SINGLE_TYPE["team"] for m in mentions)
         if silent and _VERB_STATUSES.isdisjoint(lows) and (self.embedder is None or len(mentions) < 2):
             return found
         in_mention = [False] * len(tokens)
@@ -1054,6 +1207,8 @@ class RuleExtractor:
                      if all((f.subject, f.predicate) != (g.subject, g.predicate) for g in found))
         if not found:
             found.extend(self._roster(lows, mentions, update))
+        if not found:
+            found.extend(self._team_members(lows, mentions, update))
         if not found:
             found.extend(self._tool_for(lows, mentions, prior, update))
         entities = [m for m in mentions if not any(consumed[k] for k in range(m.start, m.end))]
@@ -1609,6 +1764,84 @@ class RuleExtractor:
             self._learn(m, "tool")
         return out
 
+    def _team_members(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """"me = platform team, sophie + ravi = it infra team", "callum + lin are booking & telehealth team": people
+        equated with a team, by "=" or a copula standing right between them, are its members."""
+        out: list[_Found] = []
+        for team in mentions:
+            if team.pronoun or not team.explicit or team.types != _SINGLE_TYPE["team"] or team.start < 1:
+                continue
+            k = team.start - 1
+            after = lows[team.end] if team.end < len(lows) else ""
+            # "Mei Lindqvist, integrations team": a person introduced with their team, which closes the part
+            apposition = lows[k] == "," and (not after[:1].isalnum() or after in _REPLY_TAILS)
+            if lows[k] not in _TEAM_EQUATORS and not apposition:
+                continue
+            people: list[Mention] = []
+            at = k
+            speaker = next((m for m in mentions if m.start == k and m.end == k + 1 and lows[k] == "i'm"), None)
+            if speaker is not None:  # "i'm platform team": the copula comes with the person
+                people, at = [speaker], -1
+            elif apposition:
+                person = next((m for m in mentions if m.end == k), None)
+                # one person introduced, not the last of a list ("Ana, Bo, platform team")
+                if person is not None and self._is_person(person) and self._fit(person, PERSON) >= 2.0 and not (
+                        person.start > 0 and lows[person.start - 1] in COORDINATORS):
+                    people, at = [person], person.start
+            else:
+                for m in sorted((m for m in mentions if m.end <= k), key=lambda m: -m.start):
+                    if m.end != at and any(w not in COORDINATORS for w in lows[m.end : at]):
+                        break  # two names with nothing between them were split by a "+" or a "/": a list
+                    if not self._is_person(m) or self._fit(m, PERSON) < 2.0:
+                        break
+                    people.append(m)
+                    at = m.start
+            if not people or at > 0 and lows[at - 1] in ("'s", "of"):
+                continue  # "Dana's manager = platform team": the person only modifies what is equated
+            if _hedged(lows, mentions, k):
+                continue
+            for m in reversed(people):
+                self._learn(m, PERSON)
+                out.append(_Found(m.name, "member_of", team.name, update, 1.0))
+        return out
+
+    def _lowercase_mentions(self, body: list[Token], text: str, mentions: list[Mention],
+                            known: KnownNames) -> list[Mention]:
+        """Names the mention finder cannot see in lower case, found from what stands around them: a team named in
+        lowercase words before "team" ("me = platform team", "are booking & telehealth team", "= it infra
+        team"), and a lowercase first name listed with a person ("callum + lin") that opens exactly one full
+        name written earlier ("Lin Zhao")."""
+        out = list(mentions)
+        for a, b in _lowercase_team_spans(body):
+            if any(m.start < b and m.end > a and not m.pronoun and "team" in m.types and m.explicit for m in out):
+                continue  # "the payments team": found already
+            name = _team_name(body[a : b - 1], body[b - 1])
+            out = [m for m in out if m.end <= a or m.start >= b]
+            out.append(Mention(name, a, b, _SINGLE_TYPE["team"], explicit=True, headed=True,
+                               surface=span_text(text, body[a:b])))
+            self._spelled_teams.add(name)
+        changed = True
+        while changed:
+            changed = False
+            taken = {k for m in out for k in range(m.start, m.end)}
+            for m in list(out):
+                if not self._is_person(m):
+                    continue
+                # the word just before or after the person, across a joint ("+" and "&" are tokens of their own)
+                for k in (m.start - 1, m.start - 2, m.end, m.end + 1):
+                    if k < 0 or k >= len(body) or k in taken or not body[k].is_word:
+                        continue
+                    t = body[k]
+                    joint = text[t.end : body[m.start].start] if k < m.start else text[body[m.end - 1].end : t.start]
+                    full = known.short_name(t.low) if t.text.isalpha() and t.text.islower() else None
+                    if full is None or not _LIST_JOINT.fullmatch(joint) or person_shape(full) is False or (
+                            self._learned(full) not in (None, PERSON)):
+                        continue
+                    out.append(Mention(full, k, k + 1, _SINGLE_TYPE[PERSON], explicit=True, surface=t.text))
+                    taken.add(k)
+                    changed = True
+        return sorted(out, key=lambda m: m.start)
+
     def _roster(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
         """"The SRE crew: Priya and Tom." / "Payments team - Ana, Li, Bo": a team named with its head noun, a
         colon, and nothing after it but people: each of them is a member."""
@@ -1945,11 +2178,19 @@ _CLUSTER_PARTS = frozenset("k8s prod staging cluster eks gke aks".split())
 _WH_WORDS = frozenset("who whom whose what which where when why how whats what's who's where's wheres whos "
                        "hows how's when's".split())
 # Words a reply opens with to confirm what a yes/no question stated.
+# What joins the items of a list in a reply: "a + b", "a, b", "a & b", "a and b", "a / b".
+_LIST_JOINT = re.compile(r"\s*(?:\([^()]*\))?\s*(?:[,+&/]|,?\s*and|,?\s*plus)\s*", re.IGNORECASE)
 _YES_WORDS = frozenset("yes yeah yep yup yea ya correct right exactly confirmed indeed affirmative ack".split())
 _NOW_MARKERS = frozenset({"now", "to", "currently", "moved", "->"})
 
 
 _POINTING_WORDS = frozenset({"that", "this", "one", "for", "of", "on"})
+
+
+def _as_typed(span: str, read: str, typed: str) -> str:
+    """`span`, a quote of `read`, as `typed` (the same text before names were capitalised) has it."""
+    at = read.find(span)
+    return typed[at : at + len(span)] if at >= 0 else span
 
 
 def _yes_no(body: Sequence[Token]) -> bool:
@@ -1968,6 +2209,127 @@ def _self_answer(lows: list[str]) -> bool:
     """"me", "me since May", "I do", "that's me": the one replying names themself as the answer."""
     return bool(lows) and (lows[0] in {"me", "myself"} or lows[:2] in (["i", "do"], ["i", "am"], ["that's", "me"],
                                                                         ["thats", "me"], ["it's", "me"]))
+
+
+def _unbulleted(sentence: list[Token], message: str) -> list[Token]:
+    """A list item's line without its bullet: "- booking-api: owner ..." is read as "booking-api: owner ...". (A
+    "*" or "•" bullet never becomes a token; a dash does, and a dash with a space after it opening a line is no
+    word of the statement.)"""
+    if len(sentence) > 1 and sentence[0].low in _DASHES and _spaced(message, sentence[0].end):
+        return sentence[1:]
+    return sentence
+
+
+def _with_plus(sentence: list[Token], message: str) -> list[Token]:
+    """The sentence with a "+" standing between two words kept as a token of its own, as "&" is: "postgres-main
+    + redis-sessions", "sophie + ravi" join names as "and" does, and the tokenizer drops the sign."""
+    if "+" not in message:
+        return sentence
+    out: list[Token] = []
+    for k, t in enumerate(sentence):
+        if k:
+            gap = message[sentence[k - 1].end : t.start]
+            if gap.strip() == "+" and gap != "+":
+                at = sentence[k - 1].end + gap.index("+")
+                out.append(Token("+", "+", at, at + 1))
+        out.append(t)
+    return out
+
+
+def _parts(body: Sequence[Token]) -> list[tuple[int, int]]:
+    """The comma- or semicolon-separated parts of a sentence as token ranges, its closing mark left out."""
+    out: list[tuple[int, int]] = []
+    at = 0
+    for k, t in enumerate(body):
+        if t.low in (",", ";"):
+            out.append((at, k))
+            at = k + 1
+    end = len(body)
+    while end > at and body[end - 1].low in (".", "!"):
+        end -= 1
+    out.append((at, end))
+    return [(a, b) for a, b in out if b > a]
+
+
+def _bare_value(body: Sequence[Token], a: int, b: int, mentions: Sequence[Mention]) -> tuple[str, str] | None:
+    """A part of a catalogue line that is only a value: a priority code ("p1", "sev2", "p1 prio", "high
+    priority") as ("priority", code), or a cloud region or cluster code ("eu-west-2", "in eu-west-1") as
+    ("deployed_in", region)."""
+    words = [t for t in body[a:b] if t.is_word]
+    lows = [t.low for t in words]
+    if len(lows) == 1 and _CODE_PRIORITY.match(lows[0]):
+        return "priority", lows[0]
+    if len(lows) == 2 and lows[1] in ("priority", "prio") and lows[0] in PRIORITY_WORDS:
+        return "priority", lows[0]
+    if not lows or lows[:-1] not in ([], ["in"], ["runs", "in"], ["deployed", "in"], ["hosted", "in"]):
+        return None
+    at = max(k for k in range(a, b) if body[k].is_word)
+    region = next((m for m in mentions if m.start == at and m.end == at + 1), None)
+    if region is not None and region.types == _SINGLE_TYPE[REGION] and _cloud_region(body[at].text):
+        return "deployed_in", body[at].text
+    return None
+
+
+# Head nouns of a team named in lowercase words or acronyms, and the words such a name can follow (or open the
+# sentence): "me = platform team", "callum is on booking team", "Mei Lindqvist, integrations team", "SRE team".
+_LOWER_TEAM_HEADS = frozenset({"team", "squad", "crew", "guild"})
+_TEAM_CONTEXT = frozenset({"=", "is", "are", "am", "'s", "i'm", "on", "in", "of", "to", "for", "with", "from", "join",
+                           "joins", "joined", "joining", "the", "our", "their", ","})
+# "=" or a copula between people and a team: they are on it ("i'm" brings its own person)
+_TEAM_EQUATORS = frozenset({"=", "is", "are", "am", "'s", "i'm"})
+# Words that say which team in the conversation, or how it is doing, not what it is called: "the whole team",
+# "we are one team", "a great team".
+_NOT_TEAM_WORDS = frozenset(
+    "whole entire same other new old own core main full big small right wrong next last first extended broader "
+    "wider local remote one two three great good best amazing awesome dream real proper".split()
+)
+
+
+def _team_word(t: Token) -> bool:
+    """A word of a team's name written in lowercase ("platform", "infra"), or an acronym ("SRE", "ML")."""
+    if t.text.isalpha() and t.text.isupper() and 2 <= len(t.text) <= 5:
+        return True
+    return t.text.isalpha() and t.text.islower() and len(t.text) > 1 and t.low not in STOPWORDS and (
+        t.low not in _NOT_TEAM_WORDS and t.low not in PRIORITY_WORDS and t.low not in _LOWER_TEAM_HEADS)
+
+
+def _team_name(words: Sequence[Token], head: Token) -> str:
+    """"it infra" + "team" -> "IT Infra team": each word capitalised, "it" as the acronym it stands for."""
+    return " ".join("IT" if t.low == "it" else t.text if t.low == "&" or t.text.isupper()
+                    else t.text[:1].upper() + t.text[1:] for t in words) + " " + head.text
+
+
+def _lowercase_team_spans(body: Sequence[Token]) -> list[tuple[int, int]]:
+    """Token ranges of teams named in lowercase words or acronyms: one to three name words (joined by "&" too)
+    and a team noun, opening the sentence or after "=", a copula, a preposition, a determiner or a comma ("=
+    platform team", "are booking & telehealth team", "SRE team"). "it" opening such a name is the acronym IT
+    ("= it infra team"), never the pronoun: a pronoun does not stand between a copula and a team noun."""
+    out: list[tuple[int, int]] = []
+    for h, t in enumerate(body):
+        if t.low not in _LOWER_TEAM_HEADS or not t.text.islower():
+            continue
+        k, words = h, 0
+        while k > 0 and words < 3:
+            if _team_word(body[k - 1]):
+                k, words = k - 1, words + 1
+            elif body[k - 1].low == "&" and words and k > 1 and _team_word(body[k - 2]):
+                k -= 1
+            else:
+                break
+        if k > 1 and body[k - 1].low == "it" and body[k - 2].low in _TEAM_CONTEXT and words < 3:
+            k, words = k - 1, words + 1
+        if words and (k == 0 or body[k - 1].low in _TEAM_CONTEXT) and body[k].low != "&":
+            out.append((k, h + 1))
+    return out
+
+
+def _code_name(name: str) -> bool:
+    """A name written as code, lowercase words joined by hyphens or underscores ("notification-service",
+    "payout_worker"): a system's name, never chatter."""
+    return bool(_CODE_NAME.fullmatch(name)) and not _cloud_region(name)
+
+
+_CODE_NAME = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+")
 
 
 def _cloud_region(name: str) -> bool:
