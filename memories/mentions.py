@@ -769,6 +769,8 @@ def find_mentions(
                 end += 1
             elif tokens[end].text == "&" and end + 1 < n and _title_word(tokens[end + 1].text):
                 end += 2
+            elif (joined := _particles(tokens, i, end)) > end:
+                end = joined
             else:
                 break
         if end < n and tokens[end].low in HEAD_TYPES:
@@ -1036,6 +1038,21 @@ def is_code_identifier(low: str) -> bool:
     compound ("same-day", "follow-up", "high-priority") or a region code."""
     return bool(_IDENTIFIER.match(low)) and low not in _COMMON_COMPOUNDS and not _LEVEL_COMPOUND.match(low) and (
         not low.endswith(_ADJECTIVE_ENDS)) and not _prefixed_word(low) and not _region_shaped(low)
+
+
+# the small words inside a family name ("Sanne de Vries", "Ludwig van der Berg", "Maria da Silva")
+NAME_PARTICLES = frozenset("de van von der den da di du dos das del della la le ter ten bin al el".split())
+
+
+def _particles(tokens: Sequence[Token], start: int, end: int) -> int:
+    """Past the particles of a person's family name at `end`, when the name opened at `start` with a given name
+    and a title-case word follows them; `end` otherwise."""
+    k = end
+    while k < len(tokens) and k - end < 2 and tokens[k].text in NAME_PARTICLES:
+        k += 1
+    if k == end or k >= len(tokens) or not _title_word(tokens[k].text) or not is_given_name(tokens[start].text):
+        return end
+    return k + 1
 
 
 def _title_word(text: str) -> bool:

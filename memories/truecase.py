@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from memories.dictionary import is_common_word
 from memories.person_names import fold, is_family_name, is_given_name
+from memories.mentions import NAME_PARTICLES
 from memories.places import is_place
 from memories.text import STOPWORDS
 
@@ -45,12 +46,16 @@ def restore_names(text: str, speakers: Collection[str] = ()) -> str:
         if not word.islower():
             i += 1
             continue
-        after = words[i + 1] if i + 1 < len(words) else None
-        if after is not None and _adjacent(text, words[i], after) and after.group(0).islower() and _full_name(
-                word, after.group(0)):
+        # past the particles of a family name: "sanne de vries", "ludwig van der berg"
+        k = i + 1
+        while k < len(words) and k - i <= 2 and words[k].group(0) in NAME_PARTICLES and _adjacent(
+                text, words[k - 1], words[k]):
+            k += 1
+        after = words[k] if k < len(words) and _adjacent(text, words[k - 1], words[k]) else None
+        if after is not None and after.group(0).islower() and _full_name(word, after.group(0), particles=k > i + 1):
             _capitalise(out, words[i])
             _capitalise(out, after)
-            i += 2
+            i = k + 1
             continue
         if lower_case and _given_alone(word, speakers):
             _capitalise(out, words[i])
@@ -75,8 +80,10 @@ def _plain(word: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _full_name(first: str, last: str) -> bool:
+def _full_name(first: str, last: str, particles: bool = False) -> bool:
     first, last = _plain(first), _plain(last)
+    if particles:
+        return is_given_name(first) and len(last) > 1 and last not in STOPWORDS  # "de vries" is no everyday phrase
     if len(first) < 2 or len(last) < 2 or first in STOPWORDS or last in STOPWORDS or last in SAYING:
         return False
     if not is_given_name(first) or not is_family_name(last):

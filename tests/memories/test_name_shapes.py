@@ -219,3 +219,12 @@ def test_an_acronym_before_title_case_words_opens_one_name(text, name):
 
 def test_a_role_acronym_before_a_given_name_stays_apart():
     assert "PM Dana" not in names("Ask the PM Dana about it.")
+
+
+def test_the_particles_of_a_family_name_stay_inside_the_person_s_name():
+    from memories.mentions import KnownNames, find_mentions, sentences
+
+    text = "Sanne de Vries is in the Amsterdam office, Ludwig van der Berg too"
+    names = [m.name for s in sentences(text) for m in find_mentions(
+        s, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert "Sanne de Vries" in names and "Ludwig van der Berg" in names

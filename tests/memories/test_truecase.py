@@ -42,3 +42,8 @@ def test_a_handle_the_chat_s_people_post_under_is_a_name_in_a_lower_case_message
 def test_text_without_lower_case_letters_is_returned_as_it_is():
     for text in ("", "OK", "123 456", "P1!"):
         assert restore_names(text) == text
+
+
+def test_a_family_name_with_particles_is_one_name():
+    assert restore_names("cobalt mutual | sanne de vries | nov") == "cobalt mutual | Sanne de Vries | nov"
+    assert restore_names("ask ludwig van der berg") == "ask Ludwig van der Berg"
