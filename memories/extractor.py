@@ -57,6 +57,7 @@ from memories.mentions import (
     find_priorities,
     find_statuses,
     is_question,
+    pronoun_mention,
     person_shape,
     rare_word,
     reads_as_given_name,
@@ -100,6 +101,11 @@ _NOT_IN_NOUN_PHRASE = frozenset(
     "thinks think know knows".split()
 ) | NEGATIONS
 _DESCRIPTION_LEAD = frozenset({"is", "'s", "are", "was", "were", "a", "an", "the", "our", "their", "its", "basically"})
+# Value nouns that "our" gives to the thing a channel is discussing ("our deadline slipped"); not "plan", which
+# is as often an intention ("our plan is to ship Friday").
+_OUR_VALUE_NOUNS = frozenset("deadline deadline's eta launch due renewal renewal's priority status".split())
+# Words that order items in a rundown ("Lantern first:", "Pebblefox next:"), said between a name and its colon.
+_RUNDOWN_WORDS = frozenset("first next then last finally second third now again".split())
 _LABEL_OPENERS = frozenset("and but so also plus then though btw fyi no yes not".split())
 # value nouns that open a subjectless part after a name label: "Oakhurst: renewal's in May, priority high"
 _LABEL_VALUE_NOUNS = frozenset("renewal renewals renewal's deadline deadline's priority prio status plan tier due "
@@ -293,6 +299,7 @@ class RuleExtractor:
                     facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                update=f.update, score=round(f.score, 4), span=span))
 
+        carried: list[Token] | None = None  # the name an earlier sentence of this message was about
         for index, sentence in enumerate(sentences(text)):
             sentence = _with_plus(_unbulleted(sentence, text), text)
             sentence_start = len(facts)
@@ -319,20 +326,36 @@ class RuleExtractor:
                 self._pronouns.observe(channel, [m for m in topic if not m.pronoun], self._is_person,
                                        self._could_be_thing)
                 topic_names = [m.name for m in topic if not m.pronoun and not self._is_person(m)]
+                # "Project Lantern first: ...", "Pebblefox Games next: ...": a word ordering the rundown after
+                # the name still leaves the name alone as the label
                 if not label_update and len(topic) == 1 and self._named_thing(topic[0]) and topic[0].start == 0 and (
-                        topic[0].end == label_end - 1):
-                    body = self._label_subject(sentence[: label_end - 1], body, text, known)
+                        all(t.low in _RUNDOWN_WORDS for t in sentence[topic[0].end : label_end - 1])):
+                    body = self._label_subject(sentence[: topic[0].end], body, text, known)
                     label_subject = topic[0]
+            if carried is not None and label_end <= 1 and body and self._subjectless(
+                    _first_part(body), text, known):
+                # "ArcadeOne is the catalogue one. Catalogue Premium plan, renews in March.": a sentence opening on
+                # a value, with no name of its own, goes on about the thing the message was about
+                body = self._label_subject(carried, body, text, known)
+            if label_subject is not None:
+                carried = sentence[label_subject.start : label_subject.end]
             mentions = find_mentions(
                 body, text, known=known, learned=self._learned,
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
                 common=self._common,
             )
+            if label_subject is None and mentions and mentions[0].start == 0 and not mentions[0].pronoun and (
+                    mentions[0].end < len(body) and body[mentions[0].end].low in _COPULAS) and (
+                    self._named_thing(mentions[0]) or prior is not None and not self._surely_person(mentions[0])):
+                # "ArcadeOne is ...": the sentence is about the name opening it (a bare word in a channel about
+                # accounts or projects, "Tidewell is the bundle one", may be one too)
+                carried = body[: mentions[0].end]
             mentions = self._cell_mentions(body, text, mentions, lambda cell: find_mentions(
                 cell, text, known=known, learned=self._learned,
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
                 common=self._common))
             mentions = self._lowercase_mentions(body, text, mentions, known)
+            mentions = self._our_values(body, mentions, channel)
             if len(self._common) < _MAX_COMMON_WORDS:
                 self._common.update(t.low for t in body[1:] if t.text.isalpha() and t.text.islower())
             self._learn_people([t.low for t in body], mentions)
@@ -369,6 +392,9 @@ class RuleExtractor:
                 continue  # "Format: project / lead / status / date": the columns of the rows to come
             if mentions and not question:
                 row = self._row(body, text, mentions, channel, prior)
+                if not row:
+                    # "ok Stormglass Studios → Saoirse Gallagher, done.": a lone arrow hands a thing to a person
+                    row = self._arrow_assignment(body, text, mentions, channel, prior)
                 for f in row:
                     key = (f.subject, f.predicate, f.object)
                     if key not in seen_facts:
@@ -643,6 +669,57 @@ class RuleExtractor:
             break
         return out
 
+    def _our_values(self, body: list[Token], mentions: list[Mention], channel: str | None) -> list[Mention]:
+        """"cert moved, so our deadline slipped to March 28" in a thread about Lantern: "our deadline" is the
+        deadline of the thing the channel is talking about (the speaker's own project), not of the name said
+        in the clause before. Adds a pronoun mention on "our" standing for the channel's last thing."""
+        at = [k for k in range(len(body) - 1) if body[k].low == "our" and body[k + 1].low in _OUR_VALUE_NOUNS
+              and not any(m.start <= k < m.end for m in mentions)]
+        if not at:
+            return mentions
+        antecedent = self._pronouns.resolve(channel, "thing")
+        if antecedent is None or not self._could_be_thing(antecedent):
+            return mentions  # a person named last is no one's deadline
+        added = [pronoun_mention(antecedent, "thing", k) for k in at]
+        return sorted([*mentions, *added], key=lambda m: m.start)
+
+    def _arrow_assignment(self, body: list[Token], message: str, mentions: list[Mention], channel: str | None,
+                          prior: str | None) -> list[_Found]:
+        """"ok Stormglass Studios → Saoirse Gallagher, done.", "Pebblefox -> Mateus Pereira": a thing, an arrow and
+        a person is a reassignment written as shorthand. An account (a company-shaped name, or any name in an
+        accounts channel) is handled by the person, a system is owned by them, a project led by them. Only an
+        arrow counts: a lone dash between two names is as often an aside or a pairing as a handover."""
+        arrows = [k for k in range(1, len(body)) if _arrow_between(body, message, k)]
+        if len(arrows) != 1:
+            return []
+        k = arrows[0]
+        named = [m for m in mentions if not m.pronoun]
+        left = [m for m in named if m.end <= k]
+        right = [m for m in named if m.start >= _arrow_right(body, message, k)]
+        if len(left) != 1 or not right:
+            return []  # "Acme, Birch → Ida": a list on the left is no single thing handed over
+        s, o = left[0], right[0]
+        if s.end != k or o.start != _arrow_right(body, message, k):
+            return []  # the thing and the person must stand at the arrow itself
+        if o.end < len(body) and body[o.end].low not in (",", ".", ";", "!", "("):
+            return []  # "Acme → Ida's team": the person must close the shorthand
+        if any(t.is_word and t.low not in _CHAT_FILLERS for t in body[: s.start]):
+            return []  # "we moved Acme → ...": only chat fillers ("ok", "so") may lead in
+        person = self._surely_person(o) or (
+            o.person_likely and " " in o.name and self._learned(o.name) is None and person_shape(o.name) is not False)
+        if not person or self._surely_person(s) or s.types <= PLACE_TYPES:
+            return []
+        kind = self._learned(s.name) or next(
+            (t for t in ("account", "component", "tool", "project") if s.types == _SINGLE_TYPE[t]), None) or prior
+        predicate = {"account": "handled_by", "component": "owned_by", "tool": "owned_by",
+                     "project": "led_by"}.get(kind or "")
+        if predicate is None:
+            return []
+        self._row_head = 0
+        self._learn(s, kind)
+        # an arrow names the new holder: the old one is retired, as any reassignment
+        return [_Found(s.name, predicate, o.name, True, 1.0)]
+
     def _value_parts(self, body: list[Token], mentions: list[Mention], label: Mention | None,
                      facts: list[ExtractedFact], sentence_start: int, update: bool) -> list[_Found]:
         """A catalogue line written as prose: "booking-api: owner Callum Reid, p1, eu-west-2", "vetlink-hub is
@@ -819,7 +896,7 @@ class RuleExtractor:
                 continue
             changed = True
             lows = [t.low for t in words]
-            if all(w in PLAN_TIERS or w in ("plan", "tier") for w in lows) and words[0].text[0].isupper():
+            if _tier_phrase(words):
                 at = part[0].start
                 out += [*label, Token("is", "is", at, at), Token("on", "on", at, at), *part]
             elif lows[0] in _POSSESSIVE_PRONOUNS:
@@ -853,6 +930,8 @@ class RuleExtractor:
         lows = [t.low for t in part]
         if all(w in PLAN_TIERS or w in ("plan", "tier") for w in lows if w.isalpha()) and first.text[0].isupper():
             return True
+        if _tier_phrase([t for t in part if t.is_word]):
+            return True  # "Catalogue Premium plan": a plan's own capitalised name
         if first.text[0].isupper() or any(c.isdigit() for c in first.text):
             return False  # a name of its own ("Sofia runs it"), or a date standing alone
         found = find_mentions(part, message, known=known, learned=self._learned,
@@ -2078,6 +2157,12 @@ class RuleExtractor:
         # a two-word name the name lists do not know ("Adebayo Okonjo") passes when it is shaped like a person's
         person = self._surely_person(o) or (
             o.person_likely and " " in o.name and self._learned(o.name) is None and person_shape(o.name) is not False)
+        if voice != "fwd" and o.pronoun and lows[o.start] in ("i", "i'll") and s.start == ce and (
+                lows[o.end:cs] in ([], ["can"], ["will"])) and not self._surely_person(s) and not (
+                s.types <= PLACE_TYPES) and not any(w in _CONDITIONS for w in lows[s.end:]):
+            # "fine, I'll take ArcadeOne", "I can take Ironbark": the speaker claims the thing in chat, which
+            # settles it; "I'll take sprocketd if nobody else wants it" only offers, on a condition
+            return True
         if not adjacent or not person or self._surely_person(s):
             return False
         if cs > 0 and (lows[cs - 1] in _INTENT_MODALS or lows[cs - 1].endswith("'ll")):
@@ -2171,6 +2256,8 @@ _EQUATING = _EQUATORS | frozenset({"the", "our", "a", "an", "basically", "just",
 
 
 _INTENT_MODALS = frozenset("'ll will would can could to gonna wanna shall may might".split())
+# Words that make a first-person "I'll take X" an offer on a condition, not a claim.
+_CONDITIONS = frozenset("if unless when once whether maybe perhaps possibly ?".split())
 _SUBORDINATORS = frozenset("since because although though whereas unless until once while".split())
 _CLUSTER_PARTS = frozenset("k8s prod staging cluster eks gke aks".split())
 
@@ -2467,6 +2554,20 @@ def _row_fields(body: Sequence[Token], message: str) -> tuple[str, list[tuple[in
     while fields and fields[-1][1] <= fields[-1][0]:
         fields.pop()
     return kind, fields
+
+
+def _arrow_between(body: Sequence[Token], message: str, k: int) -> bool:
+    """Whether an arrow ("→", "->", "=>") stands between token k-1 and what follows: a glyph arrow is no token and
+    shows in the text between two tokens; "->" and "=>" are a dash or an equals token with ">" right after it."""
+    gap = message[body[k - 1].end : body[k].start].strip()
+    if gap in _ARROWS or gap in ("->", "=>"):
+        return True
+    return body[k].low in ("-", "=") and message[body[k].end : body[k].end + 1] == ">" and k + 1 < len(body)
+
+
+def _arrow_right(body: Sequence[Token], message: str, k: int) -> int:
+    """The index of the first token after the arrow that `_arrow_between` found at k."""
+    return k + 1 if body[k].low in ("-", "=") and message[body[k].end : body[k].end + 1] == ">" else k
 
 
 def _blank_cell_cut(sentence: list[Token], message: str) -> list[Token]:
@@ -2812,10 +2913,51 @@ def _plan_values(
         j += 2  # "from Growth to Enterprise": the tier after "to" is the new one
     named = generic and j + 1 < len(tokens) and (tokens[j + 1].text[0].isupper() or lows[j + 1] in HEAD_TYPES)
     if j < len(tokens) and tier_like(j, strict=generic) and not named:  # not "on Team Trust", "the Growth team"
-        out.append(Value(j, j + 1, tokens[j].text, "plan"))
+        # "plan's Mobile Licensing Tier 2": after the word "plan" itself, a run of capitalised words is one name
+        end = j + 1
+        while not generic and end < len(tokens) and _plan_name_word(tokens[end], numbered=True):
+            end += 1
+        out.append(Value(j, end, " ".join(t.text for t in tokens[j:end]), "plan"))
+        if not generic and not _EQUATORS.isdisjoint(lows[ce:j]):
+            return out  # "Halcyon Foods plan is Gold", "Pebblefox plan's Tier 2": the words before "plan" own it
     if not generic and cs > 0 and tier_like(cs - 1, strict=not others):
-        out.append(Value(cs - 1, cs, tokens[cs - 1].text, "plan"))
+        # "Catalogue Premium plan": capitalised words ending on a tier word name the plan together (a CamelCase
+        # name, an account's own, stops the run: "ArcadeOne Premium plan"; "Halcyon Foods" ends on no tier)
+        start = cs - 1
+        while start > 0 and _plan_name_word(tokens[start - 1], numbered=False) and lows[cs - 1] in PLAN_TIERS:
+            start -= 1
+        out.append(Value(start, cs, " ".join(t.text for t in tokens[start:cs]), "plan"))
     return out
+
+
+def _first_part(body: Sequence[Token]) -> list[Token]:
+    """The tokens of a sentence up to its first comma or semicolon."""
+    out: list[Token] = []
+    for t in body:
+        if t.low in (",", ";"):
+            break
+        out.append(t)
+    return out
+
+
+def _tier_phrase(words: Sequence[Token]) -> bool:
+    """A part that only names a plan: tier words ("Enterprise plan", "Pro"), or capitalised words ending on a
+    tier word before "plan" or "tier" ("Catalogue Premium plan")."""
+    lows = [t.low for t in words]
+    if not words or not words[0].text[0].isupper():
+        return False
+    if all(w in PLAN_TIERS or w in ("plan", "tier") for w in lows):
+        return True
+    return len(words) >= 3 and lows[-1] in ("plan", "tier") and lows[-2] in PLAN_TIERS and all(
+        _plan_name_word(t, numbered=False) for t in words[:-1])
+
+
+def _plan_name_word(token: Token, *, numbered: bool) -> bool:
+    """A word that can continue a plan's name: capitalised and not CamelCase, or a number after the name."""
+    text = token.text
+    if numbered and text.isdigit() and len(text) <= 2:
+        return True  # "Tier 2"
+    return text.isalpha() and text[0].isupper() and text[1:].islower() and token.low not in STOPWORDS
 
 
 def _value_text(value: Value) -> str:
