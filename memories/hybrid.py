@@ -331,6 +331,16 @@ class HybridMemory:
         naming = [t for t in sorted(self._said, reverse=True)
                   if t <= asked_by and t not in seen and _names(self._said[t][1], subject)]
         out += [ContextItem(text=self._line(t), turns=[t], score=0.0) for t in naming]
+        # last, the turns just after each turn naming the subject: a reply may say it without naming it ("yep,
+        # Marlowe House" / "which the travel tool wants as Manchester fyi")
+        seen |= set(naming)
+        said_of = sorted({t for item in out if item.turns and _names(item.text, subject) for t in item.turns[:1]},
+                         reverse=True)
+        for turn in said_of:
+            for after in self._after(turn, asked_by):
+                if after not in seen:
+                    seen.add(after)
+                    out.append(ContextItem(text=self._line(after), turns=[after], score=0.0))
         return out
 
     def _said_as(self, item: ContextItem) -> bool:

@@ -132,12 +132,13 @@ def is_question(tokens: Sequence[Token]) -> bool:
     """Ends with '?' or opens with a question word (chat questions often drop the mark)."""
     if any(t.low == "?" for t in tokens[-3:]):
         return True
-    for t in tokens:
-        if t.is_word:
-            return t.low in _QUESTION_OPENERS
-    return False
+    words = [t.low for t in tokens if t.is_word][:2]
+    if words[:1] == ["which"] and words[1:] and words[1] in _RELATIVE_SUBJECTS:
+        return False  # "which the travel tool wants as Manchester": a relative clause going on from before
+    return bool(words) and words[0] in _QUESTION_OPENERS
 
 
+_RELATIVE_SUBJECTS = frozenset("the a an our my your their his her its we i they".split())
 _TAGS = frozenset("yes yeah yep right correct no innit ok okay".split())
 
 
@@ -1012,6 +1013,8 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
         return False
     if 0 < t.start and t.end < len(message) and message[t.start - 1] == "`" and message[t.end] == "`":
         return low not in _STOPWORDS
+    if 0 < t.start and t.end < len(message) and message[t.start - 1] == ":" == message[t.end]:
+        return False  # ":tada:", ":grimacing:": an emoji's short code
     if _IDENTIFIER.match(low):
         return is_code_identifier(low)
     if not rare_word(low):

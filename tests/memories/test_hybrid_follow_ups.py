@@ -1,6 +1,6 @@
 """What a hybrid text step reads about a subject (HybridMemory._about): vector RAG's ranking, where an earlier
 asking of the same question is followed by the turns that answered it, then the turns naming the subject that
-the ranking left out."""
+the ranking left out, then the turns just after those naming it."""
 
 from __future__ import annotations
 
@@ -93,7 +93,9 @@ def test_answers_after_the_time_asked_are_not_followed(hash_embedder):
 
 def test_a_turn_naming_the_subject_that_the_ranking_left_out_is_appended_newest_first(hash_embedder):
     about = _memory(hash_embedder)._about(_read((6, 0.6), (5, 0.5)), "Casa Lume", None)
-    assert _turns(about) == [6, 5, 7, 1, 0]  # the turns not naming Casa Lume (2, 3, 4) stay out
+    # then, last, the turns just after one naming Casa Lume in its channel (3 and 4 after 1): a reply may say it
+    # without naming it; #random's turn 2 is nobody's reply
+    assert _turns(about) == [6, 5, 7, 1, 0, 3, 4]
     appended = about[2:]
     assert all(item.score == 0.0 for item in appended)
     assert appended[0].text == "zed: Casa Lume"
@@ -101,7 +103,8 @@ def test_a_turn_naming_the_subject_that_the_ranking_left_out_is_appended_newest_
 
 def test_a_turn_naming_the_subject_after_the_time_asked_is_not_appended(hash_embedder):
     about = _memory(hash_embedder)._about(_read((6, 0.6)), "Casa Lume", 5)
-    assert _turns(about) == [6, 1, 0]
+    assert _turns(about)[:3] == [6, 1, 0] and 7 not in _turns(about)
+    assert _turns(about)[3:] == [3, 4, 5]  # the turns after those naming it, up to the time asked
 
 
 def test_with_few_candidates_kept_the_turn_ranking_left_out_is_still_read(hash_embedder):

@@ -228,3 +228,20 @@ def test_the_particles_of_a_family_name_stay_inside_the_person_s_name():
     names = [m.name for s in sentences(text) for m in find_mentions(
         s, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
     assert "Sanne de Vries" in names and "Ludwig van der Berg" in names
+
+
+def test_an_emoji_short_code_names_nothing():
+    from memories.mentions import KnownNames, find_mentions, sentences
+
+    text = "nice :tada: scanbridge is back"
+    names = [m.name for s in sentences(text) for m in find_mentions(
+        s, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert "tada" not in names and "scanbridge" in names
+
+
+def test_which_before_an_article_opens_a_relative_clause_not_a_question():
+    from memories.mentions import is_question, sentences
+
+    assert not is_question(sentences("which the travel tool wants as Manchester fyi")[0])
+    assert is_question(sentences("which office is she in")[0])
+    assert is_question(sentences("which the best option?")[0])
