@@ -1342,6 +1342,12 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
         # read as owned_by): the one relation the schema has from that type to the asked one
         kind = next(iter(start))
         routes = {r for goal in admissible for r in type_routes(kind, goal, 1) if r and PREDICATES[r[0]][0] == kind}
+        if not routes:
+            # none in one step: the one canonical route of two ("what country is tomasz in?" read as deployed_in:
+            # a person is in a country by the office they work in)
+            routes = {r for goal in admissible for r in type_routes(kind, goal, 2)
+                      if r and all(PREDICATES[p][0] == PREDICATES[q][1] for q, p in zip(r, r[1:]))
+                      and PREDICATES[r[0]][0] == kind}
         if len(routes) == 1:
             slots = [Slot(((next(iter(routes))[0], 1.0),), "", "schema")]
             ordered, fits, end = _order(slots, admissible, start=start)

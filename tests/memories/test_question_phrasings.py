@@ -346,3 +346,11 @@ def test_question_words_inside_a_description_describe_instead_of_asking(minilm):
 def test_a_thing_taken_on_asks_who_has_it_now():
     parsed = parse_question("who ended up taking ArcadeOne?")
     assert parsed.relations == ["handled_by"] and parsed.expected_type == "person"
+
+
+def test_a_person_asked_for_a_country_by_a_guessed_relation_is_placed_by_their_office():
+    graph = GraphMemory(MemoryConfig(), None)
+    graph.ingest(Turn(index=0, speaker="marcus", text="tomasz", facts=[
+        Fact(subject="Tomasz Nowak", predicate="works_in", object="Gdansk office")]))
+    parsed = graph.parse("what country is tomasz actually in? need it for the visa letter thing")
+    assert parsed.relations == ["works_in", "located_in"]
