@@ -36,7 +36,9 @@ from memories.cues import (
 )
 from memories.embedder import Embedder
 from memories.entities import clean_name, name_key
-from memories.places import city_of_office
+from memories.dictionary import is_common_word
+from memories.person_names import is_given_name
+from memories.places import city_of_office, is_place
 from memories.mentions import (
     ANY_TYPE,
     HEAD_TYPES,
@@ -46,6 +48,7 @@ from memories.mentions import (
     PLAN_TIERS,
     PRIORITY_WORDS,
     WEEKDAYS,
+    MONTHS,
     KnownNames,
     Mention,
     PronounMemory,
@@ -237,6 +240,8 @@ class RuleExtractor:
         # per channel, the fact a yes/no question stated, for a "yes" in a reply to confirm
         self._proposed: dict[str, ExtractedFact] = {}
         self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
+        # per channel, replies left to a question asking everyone where they work ("where are you all based?")
+        self._everyone_asked: dict[str, int] = {}
         # per channel, the columns a message announced for rows ("project / lead / status", "acct | AM | plan"):
         # (separator kind, columns, what the subject column says the rows are about)
         self._columns: dict[str, tuple[str | None, tuple[str | None, ...], str | None]] = {}
@@ -259,6 +264,7 @@ class RuleExtractor:
         self._proposed.clear()
         self._topic.clear()
         self._columns.clear()
+        self._everyone_asked.clear()
 
     # --- public ---------------------------------------------------------------------------------------------
 
@@ -378,6 +384,9 @@ class RuleExtractor:
                     self._is_person(lone[0])) and not (self._learned(lone[0].name) == "tool" and (
                     channel or "") in self._topic):  # "Linear! fancy": a tool exclaimed over, the topic stays
                 self._topic[channel or ""] = lone[0].name  # "different thing: rider-app v3. status?"
+            if question and _asks_everyone_where([t.low for t in body]):
+                # "where are you all based?": each of the next few replies may say where its writer works
+                self._everyone_asked[channel or ""] = 5
             if question and asked is None:
                 asked = self._question_asked(body, text, mentions, prior, channel)
                 if asked is not None:
@@ -390,7 +399,8 @@ class RuleExtractor:
             proposal_start = len(facts)
             if not question and not proposing and len(self._columns) < _MAX_SPEAKERS and self._header(body, text, channel):
                 continue  # "Format: project / lead / status / date": the columns of the rows to come
-            if mentions and not question:
+            # (under a header a row may hold no name the mention finder knows: "acme co | jo | gold | may")
+            if (mentions or (channel or "") in self._columns) and not question:
                 row = self._row(body, text, mentions, channel, prior)
                 if not row:
                     # "ok Stormglass Studios → Saoirse Gallagher, done.": a lone arrow hands a thing to a person
@@ -452,6 +462,9 @@ class RuleExtractor:
                             facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                        update=f.update, score=round(f.score, 4),
                                                        span=span_text(text, body)))
+            if index == 0 and not question and not proposing and len(facts) == sentence_start:
+                # "breeder onboarding not started yet": a lowercase name opening the message on a status
+                add(self._status_opening(body, mentions, prior, text), span_text(text, body))
             if not question and not proposing:
                 update = message_update or label_update or _has_update_signal([t.low for t in body])
                 add(self._value_parts(body, mentions, label_subject, facts, sentence_start, update),
@@ -471,8 +484,11 @@ class RuleExtractor:
             self._pronouns.observe(channel, [m for m in mentions if (m.pronoun or m.name not in state.values) and (
                 m.name not in self._spelled_teams)],
                                    self._is_person, self._could_be_thing)
+        for found, span in self._list_items(text, channel, prior, speaker, known):
+            add([found], span)
         facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
                               known, speaker)
+        facts = self._where_reply(text, channel or "", facts, known, speaker)
         facts = self._speaker_named(facts, speaker)
         if facts and len(self._topic) < _MAX_SPEAKERS:
             self._topic[channel or ""] = facts[-1].subject
@@ -618,6 +634,10 @@ class RuleExtractor:
         if subject is None:
             a, b = fields[0]
             subject = _cell_name(body, a, b, mentions, message)
+            if subject is None and columns and columns[0] == "subject":
+                # "cobalt mutual | ..." under "acct | am | plan": the header says the first cell names the row's
+                # thing, so its words are that name in whatever case they were typed
+                subject = _header_cell_name(body, a, b, message, subject_kind)
             if subject is None:
                 return []
             fields, positions = fields[1:], positions[1:]
@@ -640,7 +660,9 @@ class RuleExtractor:
         for i, (a, b) in enumerate(fields):
             column = columns[i] if i < len(columns) else None
             words = [t for t in body[a:b] if t.is_word]
-            if not words or any(t.low in NEGATIONS or t.low in HEDGES for t in words):
+            # (a status phrase may hold a negation: "not started" under "status" is that status, not a denial)
+            stated = [v for v in find_statuses(body[a:b], weak=True) if v.start == 0 and v.end == b - a]
+            if not words or not stated and any(t.low in NEGATIONS or t.low in HEDGES for t in words):
                 continue
             if personal:
                 fact = self._person_cell(subject, place_cells[i], body, a, b, mentions, message)
@@ -668,6 +690,114 @@ class RuleExtractor:
                 self._learn(subject, "account")
             break
         return out
+
+    def _list_items(self, text: str, channel: str | None, prior: str | None, speaker: str | None,
+                    known: KnownNames) -> list[tuple[_Found, str]]:
+        """Items read by their structure, not their capitals, for chat typed all in lower case:
+        - a list's rows "thing: person" or "thing -> person" ("- vaccine reminder revamp: ines carvalho"): the
+          person has the role the lead-in line names ("leads as agreed:"), else, for an arrow, the role the
+          channel's kind of thing takes (an account is handled, a project led, a system owned);
+        - a list's rows "person: office" ("- sanne: amsterdam office", "- me: leeds office too"): works_in;
+        - "office = place" or "office: place", listed or in comma-separated parts ("lisbon office = portugal"):
+          the office is in that place.
+        A row needs a list (two rows alike) unless an office head noun and a real place type both sides."""
+        lines = [_with_plus(line, text) for line in sentences(text)]
+        items: list[tuple[list[Token], list[Token], str, list[Token]]] = []  # left, right, separator, line
+        role: str | None = None
+        for line in lines:
+            bulleted = _bulleted(line, text)
+            body = _unbulleted(line, text)
+            if not bulleted:
+                # a lead-in ("leads as agreed:") names the role of the rows after it; any other line ends it
+                role = _lead_in_role(body) if body and body[-1].low == ":" else None
+                for part in _comma_parts(body):
+                    split = _item_split(part, text)
+                    if split is not None and split[2] in (":", "="):
+                        items.append((*split, part))
+                continue
+            split = _item_split(body, text)
+            if split is not None:
+                items.append((split[0], split[1], split[2] + ("*" + role if role else "*"), body))
+        out: list[tuple[_Found, str]] = []
+        counts: dict[str, int] = {}
+        for _, _, sep, _ in items:
+            counts[sep] = counts.get(sep, 0) + 1
+        for left, right, sep, line in items:
+            listed = "*" in sep and counts[sep] >= 2
+            found = self._item(left, right, sep.split("*")[0], sep.partition("*")[2] or None, listed, text,
+                               channel, prior, speaker, known)
+            if found is not None:
+                out.append((found, span_text(text, line)))
+        return out
+
+    def _item(self, left: list[Token], right: list[Token], sep: str, role: str | None, listed: bool, text: str,
+              channel: str | None, prior: str | None, speaker: str | None, known: KnownNames) -> _Found | None:
+        """One "left sep right" item of `_list_items`, or None when it reads as none of its shapes."""
+        def whole(tokens: list[Token]) -> Mention | None:
+            found = self._lowercase_mentions(tokens, text, find_mentions(
+                tokens, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
+                common=self._common), known)
+            return next((m for m in found if m.start == 0 and m.end == len(tokens) and not m.pronoun), None)
+
+        named_left, named_right = whole(left), whole(right)
+        # an office and the place it is in: the head noun types the left, a known place the right
+        if named_left is not None and named_left.types == _SINGLE_TYPE["office"] and sep in (":", "=") and (
+                _place_words(right)):
+            self._learn(named_left, "office")
+            return _Found(named_left.name, "located_in", _place_name(right), False, 1.0)
+        if not listed:
+            return None
+        # a person and the office or team they are in ("me" is the one writing)
+        if named_right is not None and named_right.explicit and sep == ":" and named_right.types in (
+                _SINGLE_TYPE["office"], _SINGLE_TYPE["team"]):
+            person = speaker if speaker and len(left) == 1 and left[0].low in ("me", "i", "myself") else (
+                named_left.name if named_left is not None and self._surely_person(named_left) else None)
+            if person is not None:
+                predicate = "works_in" if named_right.types == _SINGLE_TYPE["office"] else "member_of"
+                return _Found(person, predicate, named_right.name, False, 1.0)
+            return None
+        # a thing typed in lowercase and the person who has it
+        if named_right is None or " " not in named_right.name or not self._surely_person(named_right) or (
+                _lowercase_thing(left) is None):
+            return None
+        kind = self._learned(span_text(text, left))
+        predicate = role or (_KIND_ROLES.get(kind or prior or "") if sep == "->" else None)
+        if predicate is None:
+            return None
+        name = _lowercase_thing(left) or ""
+        self._types.setdefault(name_key(name), _ROLE_KINDS[predicate])
+        return _Found(name, predicate, named_right.name, False, 1.0)
+
+    def _status_opening(self, body: list[Token], mentions: list[Mention], prior: str | None,
+                        message: str) -> list[_Found]:
+        """"dwh migration in progress, target ...", "breeder onboarding not started yet": in a channel about
+        projects or accounts, a message opening on two to four lowercase words and then a status phrase (no verb
+        between) is that thing's status, as "Atlas: in progress" would be. The words must read as a name: no
+        function word, pronoun, chat filler or verb among them, and the status must close its part of the
+        sentence ("... in progress, ...", "... not started yet"), so "coffee run anyone" or a sentence going on
+        after the status gives nothing."""
+        if prior not in ("project", "account") or any(m.start < 5 and not m.pronoun for m in mentions):
+            return []
+        lows = [t.low for t in body]
+        if any(w in HEDGES for w in lows):
+            return []
+        statuses = find_statuses(body, weak=False)
+        if not statuses or not 2 <= statuses[0].start <= 4:
+            return []
+        value = statuses[0]
+        words = body[: value.start]
+        if any(not (t.text.replace("-", "").isalpha() and t.text.islower()) or t.low in STOPWORDS or (
+                t.low in _CHAT_FILLERS or t.low in _SUBJECT_PRONOUNS or t.low in _FIRST_PERSON_WORDS or (
+                    t.low in _STATUS_VERBS or t.low in _NOT_ROLE_VERBS or t.low in NEGATIONS)) for t in words):
+            return []
+        after = lows[value.end] if value.end < len(lows) else ""
+        if after and after not in (",", ";", ".", "!", "-", "–", "—") and after not in _REPLY_TAILS and (
+                after not in ("yet", "again", "still", "for", "now", "till")) and after not in _REASON_WORDS and (
+                after not in _TIME_WORDS):
+            return []
+        name = span_text(message, words)
+        self._types.setdefault(name_key(name), prior)
+        return [_Found(name, "status", _value_text(value), _has_update_signal(lows), 1.0)]
 
     def _our_values(self, body: list[Token], mentions: list[Mention], channel: str | None) -> list[Mention]:
         """"cert moved, so our deadline slipped to March 28" in a thread about Lantern: "our deadline" is the
@@ -841,6 +971,12 @@ class RuleExtractor:
         if n <= 0:
             return None
         whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
+        if not whole and column == "owner" and kind in ("project", "account", "component") and (
+                person := _owner_cell_name(tokens)) is not None:
+            # "marek kowalski" under an "owner" column: the header says the cell is a person, and a given name
+            # opens it, so the family name that no list knows is theirs all the same
+            predicate = {"project": "led_by", "account": "handled_by"}.get(kind, "owned_by")
+            return _Found(subject.name, predicate, person, False, 1.0)
         if whole and PERSON in whole[0].types and (column == "owner" or column is None and " " in whole[0].name and (
                 self._fit(whole[0], PERSON) >= 2.0)):
             predicate = {"project": "led_by", "account": "handled_by"}.get(kind or "", "owned_by")
@@ -848,6 +984,10 @@ class RuleExtractor:
             return _Found(subject.name, predicate, whole[0].name, False, 1.0)
         dates = [v for v in find_dates(tokens, message) if v.start == 0 and v.end == n]
         months = [v for v in find_months(tokens) if v.start == 0 and v.end == n]
+        if not months and n == 1 and column in ("renews_in", "deadline") and tokens[0].low.rstrip(".") in MONTHS:
+            # "nov" under a "renews" column: the header says the cell is a month, so its lowercase short form is
+            # no other word ("mar", "may" in prose are)
+            months = [Value(0, 1, MONTHS[tokens[0].low.rstrip(".")], "month")]
         if months and (column == "renews_in" or column is None and kind == "account"):
             return _Found(subject.name, "renews_in", _value_text(months[0]), False, 1.0)
         if dates and column in (None, "deadline"):
@@ -865,6 +1005,10 @@ class RuleExtractor:
         if column == "where" and n <= 3 and kind not in ("account", "project") and not (
                 whole and whole[0].types == _SINGLE_TYPE[PERSON]):
             return _Found(subject.name, "deployed_in", span_text(message, tokens), False, 1.0)
+        if column == "plan" and n <= 3 and all(t.is_word and t.text.islower() for t in tokens) and not any(
+                t.low in _BLANK_CELLS or t.low in STOPWORDS for t in tokens):
+            # "enterprise api" under a "plan" column: typed all in lower case, the cell is still the tier's name
+            return _Found(subject.name, "plan", span_text(message, tokens), False, 1.0)
         tier = tokens[0].low in PLAN_TIERS or column == "plan" and tokens[0].text[:1].isupper()
         if tier and tokens[0].text[:1].isupper() and all(t.text[:1].isupper() for t in tokens) and n <= 2 and (
                 column in (None, "plan")):
@@ -1111,6 +1255,37 @@ class RuleExtractor:
         return [*out, *(ExtractedFact(subject=subject, predicate=predicate, object=value,
                                       update=_has_update_signal(lows), score=0.9, span=span_text(text, first))
                         for value in [answer, *more])]
+
+    def _where_reply(self, text: str, channel: str, facts: list[ExtractedFact], known: KnownNames,
+                     speaker: str | None) -> list[ExtractedFact]:
+        """A reply to "where are you all based?" that opens on an office ("gdansk office mostly, wfh fridays",
+        "yeah Leeds office"): its writer works there. The question asks each reader, so several replies may
+        answer it; only the office's position up front (after words like "yeah", "mostly") makes it an answer."""
+        left = self._everyone_asked.get(channel)
+        if left is None or not speaker:
+            return facts
+        if left <= 1:
+            self._everyone_asked.pop(channel)
+        else:
+            self._everyone_asked[channel] = left - 1
+        if any(f.predicate == "works_in" for f in facts):
+            return facts
+        first = next(iter(sentences(text[:200])), [])
+        lows = [t.low for t in first]
+        if not first or "?" in lows or any(w in NEGATIONS or w in HEDGES for w in lows):
+            return facts
+        found = self._lowercase_mentions(first, text, find_mentions(
+            first, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
+            common=self._common), known)
+        office = next((m for m in found if not m.pronoun), None)
+        if office is None or not (office.explicit and office.types == _SINGLE_TYPE["office"]) or any(
+                w not in _REPLY_OPENERS for w in lows[: office.start]):
+            return facts
+        after = lows[office.end] if office.end < len(lows) else ""
+        if after[:1].isalpha() and after not in _REPLY_TAILS and after not in _ITEM_TAILS:
+            return facts  # "leeds office is closed fridays": a statement about the office, no answer
+        return [*facts, ExtractedFact(subject=speaker, predicate="works_in", object=office.name, score=0.9,
+                                      span=span_text(text, first))]
 
     def _answer_fits(self, m: Mention, subject: str, wanted: str, *, listed: bool = False) -> bool:
         """A mention that can be the answer: of the wanted type, and plausibly so (a guessed type is not enough:
@@ -1899,6 +2074,12 @@ class RuleExtractor:
             out.append(Mention(name, a, b, _SINGLE_TYPE["team"], explicit=True, headed=True,
                                surface=span_text(text, body[a:b])))
             self._spelled_teams.add(name)
+        for a, b in _lowercase_office_spans(body):
+            if any(m.start < b and m.end > a and not m.pronoun and m.explicit for m in out):
+                continue  # "the Leeds office": found already
+            out = [m for m in out if m.end <= a or m.start >= b]
+            out.append(Mention(_team_name(body[a : b - 1], body[b - 1]), a, b, _SINGLE_TYPE["office"], explicit=True,
+                               headed=True, surface=span_text(text, body[a:b])))
         changed = True
         while changed:
             changed = False
@@ -2410,6 +2591,145 @@ def _lowercase_team_spans(body: Sequence[Token]) -> list[tuple[int, int]]:
     return out
 
 
+# Words that may stand before an office named in lowercase: the start, a copula, "=", a colon, a preposition.
+# (and the words a reply opens with: "yeah krakow office")
+_OFFICE_CONTEXT = _TEAM_CONTEXT | _REPLY_OPENERS | _CHAT_FILLERS | frozenset(
+    {":", "-", "at", "out", "based", "mainly", "usually"})
+
+
+def _office_word(t: Token) -> bool:
+    """A word of an office's name typed in lowercase: a place ("leeds", "dublin"), or a word no everyday
+    vocabulary holds ("gdansk"); never "home", "head" or "main", which say which office, not where."""
+    return t.text.isalpha() and t.text.islower() and len(t.text) > 2 and t.low not in STOPWORDS and (
+        is_place(t.text) or not is_common_word(t.low))
+
+
+def _lowercase_office_spans(body: Sequence[Token]) -> list[tuple[int, int]]:
+    """Token ranges of offices named in lowercase: one or two place words and "office" ("gdansk office mostly",
+    "me: leeds office", "lisbon office = portugal"), opening the sentence or after "=", a colon, a copula or a
+    preposition. Case no longer tells the name from chatter here; the head noun and the place word do."""
+    out: list[tuple[int, int]] = []
+    for h, t in enumerate(body):
+        if t.low != "office" or not t.text.islower():
+            continue
+        k = h
+        while k > 0 and h - k < 2 and _office_word(body[k - 1]):
+            k -= 1
+        if k < h and (k == 0 or body[k - 1].low in _OFFICE_CONTEXT):
+            out.append((k, h + 1))
+    return out
+
+
+# Words of a list's lead-in line that name the role of its rows ("leads as agreed:", "who owns what:",
+# "quick acct roundup:"): a role noun or verb first, else the kind of thing the rows are.
+_LEAD_IN_ROLES = {
+    "lead": "led_by", "leads": "led_by", "led": "led_by", "leading": "led_by", "dri": "led_by", "dris": "led_by",
+    "owner": "owned_by", "owners": "owned_by", "owns": "owned_by", "ownership": "owned_by",
+    "am": "handled_by", "ams": "handled_by", "handles": "handled_by", "handling": "handled_by",
+}
+_LEAD_IN_KINDS = {"acct": "handled_by", "accts": "handled_by", "account": "handled_by", "accounts": "handled_by",
+                  "customer": "handled_by", "customers": "handled_by", "client": "handled_by",
+                  "clients": "handled_by", "project": "led_by", "projects": "led_by", "service": "owned_by",
+                  "services": "owned_by", "system": "owned_by", "systems": "owned_by"}
+# The role a person has for a thing of each kind, and the kind a role shows its thing to be.
+_KIND_ROLES = {"account": "handled_by", "project": "led_by", "component": "owned_by", "tool": "owned_by"}
+_ROLE_KINDS = {"handled_by": "account", "led_by": "project", "owned_by": "component"}
+# Words after an item's value that are no part of it: "leeds office too", "aoife byrne atm".
+_ITEM_TAILS = _REPLY_TAILS | frozenset({"too", "also", "mostly", "mainly", "usually", "for", "now", "as", "well"})
+
+
+def _lead_in_role(body: Sequence[Token]) -> str | None:
+    lows = [t.low for t in body]
+    if any(w in NEGATIONS for w in lows):
+        return None
+    if "account" in lows and "manager" in lows or "account" in lows and "managers" in lows:
+        return "handled_by"
+    return next((_LEAD_IN_ROLES[w] for w in lows if w in _LEAD_IN_ROLES), None) or next(
+        (_LEAD_IN_KINDS[w] for w in lows if w in _LEAD_IN_KINDS), None)
+
+
+_EVERYONE = frozenset("you all everyone everybody folks guys y'all yall people team".split())
+_WORKPLACE_WORDS = frozenset("based located office offices sit sitting work working".split())
+
+
+def _asks_everyone_where(lows: Sequence[str]) -> bool:
+    """"where are you all based?", "which office is everyone in?": a question to the whole channel about where
+    each of them works."""
+    asks = "where" in lows or any(a in ("which", "what") and b in ("office", "offices")
+                                  for a, b in zip(lows, lows[1:]))
+    return asks and bool(_EVERYONE.intersection(lows)) and bool(_WORKPLACE_WORDS.intersection(lows))
+
+
+def _bulleted(line: Sequence[Token], message: str) -> bool:
+    """A list item's line: a "-", "*" or "•" bullet opens it."""
+    if not line:
+        return False
+    start = message.rfind("\n", 0, line[0].start) + 1
+    lead = message[start : line[0].start].strip()
+    if lead in ("*", "•", "·", "+"):
+        return True
+    return not lead and len(line) > 1 and line[0].low in _DASHES and _spaced(message, line[0].end)
+
+
+def _comma_parts(body: Sequence[Token]) -> list[list[Token]]:
+    parts: list[list[Token]] = [[]]
+    for t in body:
+        if t.low in (",", ";"):
+            parts.append([])
+        else:
+            parts[-1].append(t)
+    return [p for p in parts if p]
+
+
+def _item_split(body: Sequence[Token], message: str) -> tuple[list[Token], list[Token], str] | None:
+    """An item "left sep right" with one colon, one "=" or one arrow between two non-empty sides; the right side
+    stops at a comma or an end mark, and words like "too" closing it are dropped."""
+    cuts = [(k, k + 1, ":") for k, t in enumerate(body) if t.low == ":"]
+    cuts += [(k, _arrow_right(body, message, k), "->") for k in range(1, len(body))
+             if _arrow_between(body, message, k)]
+    cuts += [(k, k + 1, "=") for k, t in enumerate(body) if t.low == "=" and message[t.end : t.end + 1] != ">"]
+    if len(cuts) != 1:
+        return None
+    k, r, sep = cuts[0]
+    left = list(body[:k])
+    right: list[Token] = []
+    for t in body[r:]:
+        if t.low in (",", ";", ".", "!", "?", "("):
+            break
+        right.append(t)
+    while right and right[-1].low in _ITEM_TAILS:
+        right.pop()
+    if not left or not right or any(not t.is_word and t.low not in ("-", "&", "'s") for t in left + right):
+        return None
+    return left, right, sep
+
+
+def _lowercase_thing(left: Sequence[Token]) -> str | None:
+    """A thing's name typed all in lowercase ("harbourline insurance", "kestrel breeders co-op"): up to five
+    words, none capitalised, opening on no function word or pronoun; None otherwise."""
+    words = [t for t in left if t.is_word]
+    if not words or len(words) > 5 or any(not t.text.islower() for t in words):
+        return None
+    if words[0].low in STOPWORDS or words[0].low in _CHAT_FILLERS or any(
+            t.low in _SUBJECT_PRONOUNS or t.low in _FIRST_PERSON_WORDS or t.low in _BLANK_CELLS for t in words):
+        return None
+    return "".join(t.text if k == 0 else (" " if t.start > left[k - 1].end else "") + t.text
+                   for k, t in enumerate(left))
+
+
+def _place_words(tokens: Sequence[Token]) -> bool:
+    """One to three words that together name a real place ("uk", "northern ireland", "Portugal")."""
+    return 1 <= len(tokens) <= 3 and all(t.text.isalpha() for t in tokens) and is_place(
+        " ".join(t.text for t in tokens))
+
+
+def _place_name(tokens: Sequence[Token]) -> str:
+    """A place as it is written with capitals: "uk" -> "UK", "northern ireland" -> "Northern Ireland"."""
+    if len(tokens) == 1 and len(tokens[0].text) <= 3:
+        return tokens[0].text.upper()
+    return " ".join(t.text if not t.text.islower() else t.text.capitalize() for t in tokens)
+
+
 def _code_name(name: str) -> bool:
     """A name written as code, lowercase words joined by hyphens or underscores ("notification-service",
     "payout_worker"): a system's name, never chatter."""
@@ -2615,6 +2935,34 @@ def _cell_name(body: Sequence[Token], a: int, b: int, mentions: list[Mention], m
         return None  # a lowercase word outside every name: not a name cell
     types = frozenset().union(*(m.types for m in inside)) - {PERSON}
     return Mention(span_text(message, body[a:b]), a, b, types or ANY_TYPE)
+
+
+# Cells a table leaves unfilled: no value, whatever their column.
+_BLANK_CELLS = frozenset("tbd tbc n/a na none unknown pending dunno idk".split())
+
+
+def _owner_cell_name(tokens: Sequence[Token]) -> str | None:
+    """A person's full name typed in a cell in any case ("marek kowalski", "Marek kowalski"): two or three
+    words, a given name first, none a function word or a blank; returned with capitals ("Marek Kowalski")."""
+    if not 2 <= len(tokens) <= 3 or not all(t.text.isalpha() for t in tokens):
+        return None
+    if any(t.low in STOPWORDS or t.low in _BLANK_CELLS for t in tokens) or not is_given_name(tokens[0].low):
+        return None
+    return " ".join(t.text[:1].upper() + t.text[1:] for t in tokens)
+
+
+def _header_cell_name(body: Sequence[Token], a: int, b: int, message: str, kind: str | None) -> Mention | None:
+    """The name a row's first cell holds when a header named that column the rows' subject ("acct", "project"):
+    its words, typed in any case, up to five of them, with no pronoun, no blank ("tbd") and no everyday function
+    word among them."""
+    words = [t for t in body[a:b] if t.is_word]
+    if not words or len(words) > 5 or len(words) != b - a and not all(
+            t.is_word or t.low in ("-", "&", "'", ".") for t in body[a:b]):
+        return None
+    if words[0].low in STOPWORDS or any(t.low in _BLANK_CELLS or t.low in _SUBJECT_PRONOUNS for t in words):
+        return None  # ("bank of ireland": a function word inside a name is part of it)
+    types = _SINGLE_TYPE[kind] if kind in _SINGLE_TYPE else ANY_TYPE - {PERSON}
+    return Mention(span_text(message, body[a:b]), a, b, frozenset(types), headed=kind is not None)
 
 
 def _tag_cut(sentence: list[Token]) -> int:
