@@ -525,6 +525,10 @@ def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], v
     headed = _headed_type(toks, b)
     if step == "name" and headed is not None and _unknown(text, toks, a, b, resolve):
         return headed  # "the Port Ellery account": the head noun says what a name the graph lacks is
+    if step == "name" and b < len(toks) and toks[b - 1].possessive and TYPE_NOUNS.get(toks[b].stem) == "project" and (
+            _unknown(text, toks, a, b, resolve)):
+        # "JK's project": whose a project is, is a person's (who leads it); "Acme's account" is Acme's own
+        return frozenset({"person"}), False
     if step == "name" and _names_a_stranger(text, toks, a, b, resolve):
         # "Katrin's at which office?": a name the graph does not hold, that the world's name lists say is a
         # person's, takes a person's relations
@@ -578,7 +582,9 @@ def text_joined(toks: list[_Tok], b: int) -> bool:
 def _headed_type(toks: list[_Tok], b: int) -> tuple[frozenset[str], bool] | None:
     """The type a head noun right after a name gives it ("Port Ellery account"), if one does."""
     # the word as written, not its stem: "Ingrid sit" is no "Ingrid site"
-    if b < len(toks) and _TYPE_NOUNS.get(toks[b].word) in _HEADED_TYPES and text_joined(toks, b):
+    # ("Fatou's project" is a project of Fatou's, not a project called Fatou; "Acme's account" is Acme)
+    if b < len(toks) and _TYPE_NOUNS.get(toks[b].word) in _HEADED_TYPES and text_joined(toks, b) and not (
+            toks[b - 1].possessive and _TYPE_NOUNS[toks[b].word] == "project"):
         return frozenset({_TYPE_NOUNS[toks[b].word]}), False
     return None
 
@@ -783,6 +789,11 @@ def _possessive_types(text: str, toks: list[_Tok]) -> list[Slot]:
         if t.possessive and t.role == "name" and nxt.role == "" and nxt.stem in TYPE_NOUNS:
             kind = TYPE_NOUNS[nxt.stem]
             preds = {p: POSSESSIVE_SCORE for p in _CHAIN_PREDICATES if PREDICATES[p][1] == kind}
+            if not preds:
+                # "Fatou's project": nothing leads to a project, but a project is led by someone: the relation
+                # is walked back from the person to the thing
+                preds = {p: POSSESSIVE_SCORE for p in _CHAIN_PREDICATES if PREDICATES[p][0] == kind
+                         and PREDICATES[p][1] == "person"}
             if preds:
                 slots.append(Slot(_alts(preds), _surface(text, toks, i + 1, i + 2), "lexicon", i + 1))
                 nxt.role = "rel"
