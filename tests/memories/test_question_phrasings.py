@@ -358,6 +358,6 @@ def test_a_person_asked_for_a_country_by_a_guessed_relation_is_placed_by_their_o
 
 def test_a_person_s_project_is_the_project_they_lead():
     assert parse_question("what's the status on JK's project?").relations == ["led_by", "status"]
-    assert parse_question("what tool is Lantern's project using?").relations == ["led_by", "uses"]
+    assert parse_question("what tool is Fatou's project using?").relations == ["led_by", "uses"]
     # an account's own name before "account" stays the account
     assert parse_question("which office is Dana's account run from?").relations == ["handled_by", "works_in"]
