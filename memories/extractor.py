@@ -388,7 +388,7 @@ class RuleExtractor:
                 # "where are you all based?": each of the next few replies may say where its writer works
                 self._everyone_asked[channel or ""] = 5
             if question and asked is None:
-                asked = self._question_asked(body, text, mentions, prior, channel)
+                asked = self._question_asked(*self._unaddressed(body, mentions), text, prior=prior, channel=channel)
                 if asked is not None:
                     self._topic[channel or ""] = asked[0]
             proposing = question and asked is None and not proposed and _yes_no(body)
@@ -489,6 +489,7 @@ class RuleExtractor:
         facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
                               known, speaker)
         facts = self._where_reply(text, channel or "", facts, known, speaker)
+        facts = self._team_described(facts)
         facts = self._speaker_named(facts, speaker)
         if facts and len(self._topic) < _MAX_SPEAKERS:
             self._topic[channel or ""] = facts[-1].subject
@@ -500,6 +501,22 @@ class RuleExtractor:
             facts = [f.model_copy(update={"span": _as_typed(f.span, text, typed)}) for f in facts]
             unmatched = [_as_typed(u, text, typed) for u in unmatched]
         return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
+
+    def _team_described(self, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+        """"owned by Henrik Sorensen (Commerce team)": a person's aside that is nothing but a team's name says the
+        team they are on, not what they are; the description becomes a membership (unless one is already
+        stated for them)."""
+        out: list[ExtractedFact] = []
+        for f in facts:
+            words = f.object.split()
+            if f.predicate == DESCRIBED_AS and 2 <= len(words) <= 4 and words[-1].casefold() in _LOWER_TEAM_HEADS and (
+                    words[0].casefold() not in _NOT_TEAM_WORDS | STOPWORDS) and (
+                    person_shape(f.subject) is True or self._learned(f.subject) == PERSON) and not any(
+                    g.subject == f.subject and g.predicate == "member_of" for g in facts):
+                out.append(f.model_copy(update={"predicate": "member_of"}))
+                continue
+            out.append(f)
+        return out
 
     def _speaker_named(self, facts: list[ExtractedFact], speaker: str | None) -> list[ExtractedFact]:
         """"I'm in Creek" from the handle layla, once "Layla Nasser" was written anywhere: the fact is about Layla
@@ -1064,6 +1081,8 @@ class RuleExtractor:
         """Does this part of a labelled statement open on a verb, a value or a value noun rather than a name,
         a pronoun or a person ("renews in August", "Starter plan", "renewal's in May", not "Carmen handles
         them", "they're on Pro", "I think so")?"""
+        if not part:
+            return False  # a label with nothing after it
         first = part[0]
         if first.low in _POSSESSIVE_PRONOUNS and all(t.low in _REPLY_TAILS for t in part[1:]):
             return True  # "pims-sync: mine": whose the labelled thing is
@@ -1086,7 +1105,19 @@ class RuleExtractor:
 
     # --- a question and the message that answers it --------------------------------------------------------
 
-    def _question_asked(self, body: list[Token], message: str, mentions: list[Mention], prior: str | None,
+    def _unaddressed(self, body: list[Token], mentions: list[Mention]) -> tuple[list[Token], list[Mention]]:
+        """"Sofia what's Atlas using these days?": a person named before the question word is the one asked, not
+        what the question is about; the question is read without them (with a single name left, it is the topic)."""
+        if len(mentions) < 2 or mentions[0].start != 0 or mentions[0].pronoun or not self._is_person(mentions[0]):
+            return body, mentions
+        k = mentions[0].end + (1 if mentions[0].end < len(body) and body[mentions[0].end].low == "," else 0)
+        if k >= len(body) or body[k].low not in _WH_WORDS or not any(m.start >= k for m in mentions[1:]):
+            return body, mentions
+        if any(t.low in _SECOND_PERSON for t in body[k:]):
+            return body, mentions  # "Rosa, where are you based?": the one addressed is the one asked about
+        return body[k:], [replace(m, start=m.start - k, end=m.end - k) for m in mentions[1:] if m.start >= k]
+
+    def _question_asked(self, body: list[Token], mentions: list[Mention], message: str, *, prior: str | None,
                         channel: str | None = None) -> tuple[str, str] | None:
         """"who owns zonemap?": the one entity and the one relation a question asks about, read with the same
         question parser the graph answers with. A question that names nothing but a pronoun ("is it still on
@@ -1773,8 +1804,9 @@ class RuleExtractor:
         for m in mentions:
             if m.start == 0 or lows[m.start - 1] not in _SETTING_VERBS or _hedged(lows, mentions, m.start):
                 continue
-            if lows[m.start - 1] in ("make", "making", "made"):
-                k = m.end
+            if lows[m.start - 1] in _DIRECT_SETTING_VERBS:
+                # "make it P2", "mark vault-prod p1": the value may follow the thing with no "to"
+                k = m.end + 1 if m.end < len(lows) and lows[m.end] in ("to", "as") else m.end
             elif m.end < len(lows) and lows[m.end] in ("to", "as"):
                 k = m.end + 1
             else:
@@ -1792,6 +1824,28 @@ class RuleExtractor:
                 continue
             self._learn(m, wanted)
             return [_Found(m.name, predicate, _value_text(value), True, 1.0)]
+        return self._moved_priority(tokens, lows, mentions)
+
+    def _moved_priority(self, tokens: list[Token], lows: list[str], mentions: list[Mention]) -> list[_Found]:
+        """"redis-ranks goes down to P2", "session-broker dropped to P3": a thing moving by itself to a priority.
+        Only a priority code or level is taken (a plan or a region after "goes to" is another relation), and
+        it must follow the name at once, with only the motion words between."""
+        for m in mentions:
+            k = m.end
+            if k >= len(lows) or lows[k] not in _PRIORITY_MOTION or m.pronoun and self._is_person(m):
+                continue
+            k += 1
+            if k < len(lows) and lows[k] in ("up", "down", "back"):
+                k += 1
+            if k >= len(lows) or lows[k] != "to" or _hedged(lows, mentions, m.start):
+                continue
+            if not _INTENT_WORDS.isdisjoint(lows[max(0, m.start - 4) : m.start]):
+                continue  # "thinking about X going to P1": a wish
+            priorities = [v for v in find_priorities(tokens) if v.start == k + 1]
+            if not priorities or self._fit(m, "component") < 1.0:
+                continue
+            self._learn(m, "component")
+            return [_Found(m.name, "priority", _value_text(priorities[0]), True, 1.0)]
         return []
 
     def _stated_status(
@@ -1813,6 +1867,14 @@ class RuleExtractor:
         if not verbs and m.start == 0 and k < len(lows) and lows[k] == ":":
             k += 1  # "Atlas: on track." reads as "Atlas is on track."
             verbs.append("is")
+        if not verbs and m.start == 0 and k == m.end and self._fit(m, "project") >= 3.0 and any(
+                v.start == 0 for v in find_statuses(tokens[k:], weak=False)):
+            verbs.append("is")  # "Atlas at risk.": a name known as a project and a status at once, as a rundown says
+        if k + 1 < len(lows) and lows[k - 1] == "back" and lows[k] == "to" and (verbs or k - 1 == m.end):
+            # "Atlas is back to on track", "Tern back to in progress": returning to a status states it (a bare
+            # "back to" right after the name is as good as a copula)
+            k += 1
+            verbs = verbs or ["is"]
         bare_verb = not verbs and k < len(lows) and lows[k] in _VERB_STATUSES
         if not bare_verb and (not verbs or verbs[0] not in _STATUS_VERB_HEADS):
             return []
@@ -2110,7 +2172,10 @@ class RuleExtractor:
         team = mentions[0]
         if not (team.headed and team.types == _SINGLE_TYPE["team"]) or team.end >= len(lows):
             return []
-        if any(w not in _SKIP_DETERMINERS for w in lows[: team.start]) or lows[team.end] not in (":", "="):
+        # ("Platform team is me, Bongani and Felix": a copula lists the members as a colon does)
+        copula = lows[team.end] in ("is", "are")
+        if any(w not in _SKIP_DETERMINERS for w in lows[: team.start]) or lows[team.end] not in (":", "=") and (
+                not copula):
             return []
         people = mentions[1:]
         k = team.end + 1
@@ -2120,6 +2185,8 @@ class RuleExtractor:
             k = m.end
         if any(w[0].isalnum() for w in lows[k:]):
             return []  # "Payments team: Priya owns the rollout": a statement, not a list
+        if copula and (k < len(lows) and lows[k] in ("'s", "'") or _hedged(lows, mentions, len(lows))):
+            return []  # "the Payments team is Priya's": whose it is, not who is on it
         out = []
         for m in people:
             self._learn(m, PERSON)
@@ -2431,8 +2498,16 @@ _COINED_FOLLOWERS = frozenset({"is", "'s", "isn't", "was", "=", ":", "has", "wil
 _COINED_OPENERS = frozenset("calls call calling owns own owning uses use using hits hit queries reads from on to "
                             "into upon with by of for and moves moving migrate migrating migrated moved "
                             "maintains maintain handles leads runs feeds".split())
+# ("downgrading X to P3", "escalate X to P1": the verbs that move a priority up or down set it as well)
 _SETTING_VERBS = frozenset("setting set putting put bumping bumped moving moved making make dropping dropped "
-                           "raising raised lowering lowered marking marked".split())
+                           "raising raised lowering lowered marking marked mark downgrading downgrade downgraded "
+                           "upgrading upgrade upgraded escalating escalate escalated demoting demote demoted "
+                           "promoting promote promoted bump".split())
+# Verbs whose value may follow the thing without "to"/"as": "make it P2", "mark it p1".
+_DIRECT_SETTING_VERBS = frozenset("make making made mark marking marked".split())
+# A thing moving by itself to a priority: "X goes down to P2", "X dropped to P3", "X moves up to P1".
+_PRIORITY_MOTION = frozenset("goes go going went drops drop dropped dropping moves moved moving climbs climbed "
+                             "falls fell".split())
 _EQUATING = _EQUATORS | frozenset({"the", "our", "a", "an", "basically", "just", "really", ","})
 
 
@@ -2443,6 +2518,7 @@ _SUBORDINATORS = frozenset("since because although though whereas unless until o
 _CLUSTER_PARTS = frozenset("k8s prod staging cluster eks gke aks".split())
 
 
+_SECOND_PERSON = frozenset("you your yours you're youre u ur yourself".split())
 _WH_WORDS = frozenset("who whom whose what which where when why how whats what's who's where's wheres whos "
                        "hows how's when's".split())
 # Words a reply opens with to confirm what a yes/no question stated.
