@@ -152,7 +152,14 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
                 sentence, text, wanted, about, heard, speaker if named else None, opening, kinds)
             # nearest the subject, unless denied in between: "zonemap isn't Rasmus's" (but "can't run without
             # X" and "won't boot if X is down" say X is needed)
-            spans = [sp for sp in spans if not _denied(lows[min(at, sp[1]) : max(at, sp[1])])]
+            # (from whichever naming of the subject is nearest: "leaderboard-writer is owned by Freya, score-ingest
+            # by Kwame", asked of score-ingest, which the sentence also named first)
+            named_at = [at] + [i for i, low in enumerate(lows) if low in about and i != at]
+
+            def nearest(position: int) -> int:
+                return min(named_at, key=lambda a: (abs(position - a), a))
+
+            spans = [sp for sp in spans if not _denied(lows[min(nearest(sp[1]), sp[1]) : max(nearest(sp[1]), sp[1])])]
             if opening:
                 # a reply opens with its answer: "November.", "yeah, the Lisbon office" (not "Omar is on
                 # Payments", which is about Omar)
@@ -161,7 +168,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
                 loose = kinds if wanted in _VALUE_FINDERS else None
                 spans = [sp for sp in spans if sp[1] <= _first_named(sentence, text, heard, sp[2], loose)]
             if spans:
-                best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - at), -sp[1]))
+                best = max(spans, key=lambda sp: (sp[0], -abs(sp[1] - nearest(sp[1])), -sp[1]))
                 # a reply that says its value is the new one ("our deadline slipped to March 28") stands as
                 # firmly as a statement naming the subject
                 firm = not reply or wanted in _VALUE_FINDERS and best[0] == 2

@@ -56,3 +56,10 @@ def test_a_reply_saying_its_value_is_the_new_one_outranks_an_older_statement_nam
 def test_a_person_reporting_a_statement_is_not_a_value_in_it():
     said = [said_by("agent_b", "fyi aoife said pos-bridge calls fraudscore during onboarding", 29)]
     assert read_slot("fraudscore", "person", said) is None
+
+
+def test_the_value_nearest_any_naming_of_the_subject_is_read():
+    said = [said_by("ozzie", "score-ingest hands results to leaderboard-writer, owned by Freya Lindholm, and "
+                             "score-ingest itself by Kwame Mensah", 0)]
+    read = read_slot("score-ingest", "person", said)
+    assert read is not None and read[0] == "Kwame Mensah"
