@@ -443,7 +443,11 @@ class KnownNames:
                 continue  # the graph's value nodes ("high", "on track", "March 14") are not entities to find
             words = name.split()
             # ("Mei-Ling Chou" opens with "meiling", the handle she types under)
-            if 1 < len(words) <= self.MAX_WORDS and _title_word(words[0]) and _token_key(words[0].lower()).isalpha():
+            # (or typed in lower case, or in CamelCase: "harbourline insurance", "ArcadeOne platform account", when
+            # the first word is no everyday word)
+            opener = words[0] if words else ""
+            if 1 < len(words) <= self.MAX_WORDS and (_title_word(opener) or _is_camel(opener) or (
+                    opener.islower() and rare_word(opener))) and _token_key(opener.lower()).isalpha():
                 first = _token_key(words[0].lower())
                 if first not in _STOP_KEYS and not _is_value_word(first):
                     self._short[first] = name if self._short.get(first, name) == name else None
@@ -620,6 +624,15 @@ def find_mentions(
                 mention.surface = surface
             out.append(mention)
             i = end
+            continue
+        full = known.short_name(low) if text.islower() and known.by_key and rare_word(low) else None
+        if full is not None:
+            # "harbourline's mine" once "Harbourline Insurance" is known: a word no dictionary holds, opening one
+            # known name, is that name shortened
+            mention = _typed(full, i, i + 1, learned, default=_types_of_name(full))
+            mention.surface = text
+            out.append(mention)
+            i += 1
             continue
         team_end = _lowercase_team(tokens, i)
         if team_end:

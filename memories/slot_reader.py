@@ -435,6 +435,8 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
         return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
     if wanted == PERSON and kind is not None and kind != PERSON and kind != "entity":
         return 0  # "Helvig Tools", once a fact made it an account: no one's name
+    if wanted in (OFFICE, TEAM) and kind is not None and kind not in (wanted, "entity", REGION):
+        return 0  # "Alder Garden Centres", a customer: no office, and no team
     return max(fit, 2) if kind == wanted else fit
 
 

@@ -245,3 +245,17 @@ def test_which_before_an_article_opens_a_relative_clause_not_a_question():
     assert not is_question(sentences("which the travel tool wants as Manchester fyi")[0])
     assert is_question(sentences("which office is she in")[0])
     assert is_question(sentences("which the best option?")[0])
+
+
+def test_a_word_no_dictionary_holds_that_opens_one_known_name_is_that_name_shortened():
+    from memories.mentions import KnownNames, find_mentions, sentences
+
+    known = KnownNames(["Harbourline Insurance", "ArcadeOne platform account", "Payments Core"])
+
+    def names(text):
+        return [m.name for s in sentences(text) for m in find_mentions(
+            s, text, known=known, learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+
+    assert names("yep harbourline's mine") == ["Harbourline Insurance"]
+    assert names("arcadeone want a call thursday") == ["ArcadeOne platform account"]
+    assert "Payments Core" not in names("the payments team is fine")  # an everyday word stays a word

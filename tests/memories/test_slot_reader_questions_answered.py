@@ -63,3 +63,10 @@ def test_the_value_nearest_any_naming_of_the_subject_is_read():
                              "score-ingest itself by Kwame Mensah", 0)]
     read = read_slot("score-ingest", "person", said)
     assert read is not None and read[0] == "Kwame Mensah"
+
+
+def test_a_name_the_graph_holds_as_a_customer_is_no_office():
+    reply = said_by("siobhan", "alder ✔", 1)
+    known = {"Alder Garden Centres": "account", "Katrin Weber": "person"}
+    before = ["who's who: * Alder Garden Centres – Siobhan Murphy * Brindle – Katrin Weber"]
+    assert read_slot("Katrin Weber", "office", [reply], known=known, lead_in=lambda item: before) is None
