@@ -186,8 +186,14 @@ class HybridMemory:
         # only a statement that names the subject and says it changed overrules an edge: a short reply, or a
         # mention in passing ("Mosaic standup is at 10:30 tomorrow"), is too loose a reading to replace it
         said = self._said.get(max(read.turns), (None, ""))[1]
-        restated = says_change(said) or not _RESTATING.isdisjoint(_WORDS.findall(said.casefold()))
-        return bridged if _names(said, last.subject) and restated else None
+        if _names(said, last.subject):
+            return bridged if _restates(said) else None
+        # or a reply, naming no subject, to a turn that names it, one of them saying it changed: "news: lumen
+        # signed the upgrade" ... "nice!! to what" / "enterprise api, effective today"
+        before = self._lead_in(ContextItem(text=said, turns=[max(read.turns)]))[-REPLY_REACH:]
+        if any(_names(b, last.subject) for b in before) and (_restates(said) or any(_restates(b) for b in before)):
+            return bridged
+        return None
 
     def _rival(self, graph: Answer, as_of: int | None) -> Unfinished | None:
         """A subject the graph linked by meaning alone, checked against the turns most like its description: when
@@ -366,6 +372,11 @@ class HybridMemory:
 def _names(text: str, name: str) -> bool:
     """Whether a turn names `name` by any of its own words."""
     return bool(subject_words(name) & set(_WORDS.findall(text.casefold())))
+
+
+def _restates(said: str) -> bool:
+    """Whether a turn says a value changed or states it anew ("moved to", "actually", "effective today")."""
+    return says_change(said) or not _RESTATING.isdisjoint(_WORDS.findall(said.casefold()))
 
 
 def _present(question: str, predicate: str) -> bool:

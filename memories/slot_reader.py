@@ -58,6 +58,7 @@ _ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
 _CONDITIONS = frozenset({"without", "unless", "if", "until"})  # "can't run without X": no denial of X
 _OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old", "longer"})
 _NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "new"})
+_NEW_AFTER = frozenset({"now", "effective", "onwards", "going"})  # "P1 now", "enterprise api, effective today"
 _VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capitals
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
 _LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "out of Quayside", "moved to X"
@@ -340,16 +341,18 @@ _Span = tuple[int, int, str]
 
 def _value_spans(sentence: list[Token], text: str, wanted: str) -> list[_Span]:
     values: list[Value] = _VALUE_FINDERS[wanted](sentence, text)
-    return [(_freshness(sentence, v.start), v.start, span_text(text, sentence[v.start : v.end])) for v in values]
+    return [(_freshness(sentence, v.start, v.end), v.start, span_text(text, sentence[v.start : v.end]))
+            for v in values]
 
 
-def _freshness(sentence: list[Token], start: int) -> int:
-    """2: said as the new value ("now Jan 20", "moved to high"); 0: said as the old one ("was Dec 1", "from low");
-    1: neither."""
+def _freshness(sentence: list[Token], start: int, end: int) -> int:
+    """2: said as the new value ("now Jan 20", "moved to high", "enterprise api, effective today"); 0: said as
+    the old one ("was Dec 1", "from low"); 1: neither."""
     before = {t.low for t in sentence[max(0, start - 2) : start]}
     if before & _OLD_MARKS:
         return 0
-    return 2 if before & _NEW_MARKS else 1
+    after = {t.low for t in sentence[end : end + 3]}
+    return 2 if before & _NEW_MARKS or after & _NEW_AFTER else 1
 
 
 def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozenset[str], names: KnownNames,

@@ -224,3 +224,16 @@ def test_when_a_later_step_finds_nothing_the_runner_up_reading_of_a_text_step_is
     assert answer.text == "Payments team"
     assert [(h.object, h.source) for h in answer.trace.paths[0]] == [
         ("FeatureStore", "graph"), ("Omar Haddad", "text"), ("Payments team", "graph")]
+
+
+def test_a_reply_stating_the_new_value_overrules_the_graphs_older_one(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(), hash_embedder)
+    memory.ingest_many([
+        turn(0, "Lumen is on the Growth plan.", [["Lumen", "plan", "Growth"]], channel="accounts"),
+        turn(1, "news: Lumen signed the upgrade this morning", channel="accounts", speaker="rafa"),
+        turn(2, "nice!! to what", channel="accounts", speaker="hannah"),
+        turn(3, "Enterprise, effective today", channel="accounts", speaker="rafa"),
+    ])
+    answer = memory.answer("what plan is Lumen on now?")
+    assert answer.text == "Enterprise" and answer.trace.paths[0][-1].turns == [3]
