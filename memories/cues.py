@@ -394,6 +394,23 @@ HEDGES = frozenset(
 CLAUSE_HEDGES = frozenset({"if", "whether", "unless", "suppose", "assuming", "when", "once", "until", "before"})
 COORDINATORS = frozenset({",", "and", "&", "+", "plus", "as", "well", "both", "also", "or"})
 
+# A question asking what a project is built with ("what's the stack on it?", "what are they using for labelling?",
+# "what's it built on?", "patrick which stack"): one of these words with "what"/"which" (or, for the nouns, alone:
+# "anything new on tooling?") asks for the tools; the replies list them.
+TOOL_QUESTION_NOUNS = frozenset({"stack", "tooling", "techstack", "tech"})
+TOOL_QUESTION_VERBS = frozenset({"using", "use", "built", "build", "building", "running", "written", "writing"})
+# ... unless the question names another kind of answer: "which region is it running in?", "who's using it?"
+TOOL_QUESTION_OTHER_ANSWERS = frozenset(
+    "region regions zone office offices city team teams squad person people owner lead manager date day deadline eta "
+    "status state plan tier priority prio month account accounts customer customers client clients".split())
+# the words a reply may put between a tool's name and the next one ("Vanta for evidence, Jira for tasks", "RenderDoc
+# and Superluminal mostly", "Amplitude. plus LaunchDarkly"): after any of them the name is complete
+TOOL_REPLY_ROLES = frozenset({"for", "as", "on", "in", "to", "under", "with", "via", "mostly", "too", "now", "lol",
+                              "so", "tho", "though", "also", "probably", "plus", "atm", "btw", "fwiw", "iirc"})
+# a name after one of these inside a reply's item is a tool the item runs on ("XGBoost on Databricks", "the model
+# runs on Replicate", "labelling in Label Studio")
+TOOL_REPLY_HOSTS = frozenset({"on", "in", "with", "via", "using"})
+
 
 # Prototype phrases per relation family, for the embedding path: a relation phrase the lexicon does not know is
 # compared with them. The phrase's own voice picks the direction: a passive phrase ("is stewarded by") takes the

@@ -27,6 +27,11 @@ from memories.cues import (
     NEGATIONS,
     PROTOTYPES,
     RELATION_CUES,
+    TOOL_QUESTION_NOUNS,
+    TOOL_QUESTION_OTHER_ANSWERS,
+    TOOL_QUESTION_VERBS,
+    TOOL_REPLY_HOSTS,
+    TOOL_REPLY_ROLES,
     UPDATE_PHRASES,
     UPDATE_WORDS,
     VALUE_CUES,
@@ -306,6 +311,7 @@ class RuleExtractor:
                                                update=f.update, score=round(f.score, 4), span=span))
 
         carried: list[Token] | None = None  # the name an earlier sentence of this message was about
+        opened: str | None = None  # a known project a sentence of this message opened on ("Osprey is on Kafka")
         for index, sentence in enumerate(sentences(text)):
             sentence = _with_plus(_unbulleted(sentence, text), text)
             sentence_start = len(facts)
@@ -356,12 +362,20 @@ class RuleExtractor:
                 # "ArcadeOne is ...": the sentence is about the name opening it (a bare word in a channel about
                 # accounts or projects, "Tidewell is the bundle one", may be one too)
                 carried = body[: mentions[0].end]
+            if opened is None and mentions and mentions[0].start == 0 and not mentions[0].pronoun and (
+                    mentions[0].end < len(body) and body[mentions[0].end].low in _COPULAS) and (
+                    self._learned(mentions[0].name) == "project"):
+                opened = mentions[0].name
             mentions = self._cell_mentions(body, text, mentions, lambda cell: find_mentions(
                 cell, text, known=known, learned=self._learned,
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
                 common=self._common))
             mentions = self._lowercase_mentions(body, text, mentions, known)
             mentions = self._our_values(body, mentions, channel)
+            if channel and name_key(channel) in _GENERAL_CHANNELS:
+                # "hiii ad-hoc, friendly reminder ... it's led by Zainab": a channel for everything, greeted by its
+                # name, is nothing the talk is about, nor what a later "it" stands for
+                mentions = [m for m in mentions if m.pronoun or name_key(m.name) != name_key(channel)]
             if len(self._common) < _MAX_COMMON_WORDS:
                 self._common.update(t.low for t in body[1:] if t.text.isalpha() and t.text.islower())
             self._learn_people([t.low for t in body], mentions)
@@ -489,10 +503,19 @@ class RuleExtractor:
         facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
                               known, speaker)
         facts = self._where_reply(text, channel or "", facts, known, speaker)
+        facts = self._stack_said(text, channel or "", facts, known, prior)
         facts = self._team_described(facts)
         facts = self._speaker_named(facts, speaker)
         if facts and len(self._topic) < _MAX_SPEAKERS:
             self._topic[channel or ""] = facts[-1].subject
+        elif opened is not None and asked is None and len(self._topic) < _MAX_SPEAKERS:
+            # "they're counting Kafka usage. Osprey is on Kafka, correct?": a sentence about a known project that
+            # states nothing readable still turns the talk to it (the reply lists its tools)
+            self._topic[channel or ""] = opened
+        elif proposed and len(self._topic) < _MAX_SPEAKERS:
+            # "Osprey is on Kafka, correct?": what a yes/no question asks to confirm is what the talk is about now,
+            # as what an open question asks about is
+            self._topic[channel or ""] = proposed[-1].subject
         if state.values:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
@@ -1125,6 +1148,10 @@ class RuleExtractor:
         or two ("deadline?", "status now?") asks about the thing the channel is talking about."""
         from memories.question import parse_question  # the question parser imports nothing from here
 
+        tooled = self._tool_question(body, mentions, prior=prior, channel=channel)
+        if tooled is not None:
+            # (a tool question about nothing that reads as a project asks nothing the graph could hold)
+            return (tooled, "uses") if tooled else None
         named = [m for m in mentions if not m.pronoun and m.types != _SINGLE_TYPE[REGION]]
         lows = [t.low for t in body]
         if len(named) == 1 and named[0].start > 0 and lows[named[0].start - 1] in _POSSESSIVES and any(
@@ -1183,6 +1210,181 @@ class RuleExtractor:
             return None  # "deadline?" after talk of a tool or a person: not a question about what it is about
         return anchor, relations[0]
 
+    def _tool_question(self, body: list[Token], mentions: list[Mention], *, prior: str | None,
+                       channel: str | None) -> str | None:
+        # returns None when no tools are asked for, "" when they are but of nothing that reads as a project
+        """"what's the stack on it?", "what are they using for labelling?", "patrick which stack": a question
+        asking what a project is built with, and the project it asks about: the one project it names (not the job
+        after "for"), else what its pronoun or, naming nothing, the channel's topic stands for. The general
+        question parser reads these as other relations ("built on" as a dependency, "running it" as a lead), so
+        the words that ask for tools are looked for first."""
+        lows = [t.low for t in body]
+        words = [t.low for t in body if t.is_word]
+        if not words:
+            return None
+        wh = any(w in _TOOL_WH for w in words)
+        asks = wh and any(w in TOOL_QUESTION_NOUNS or w in TOOL_QUESTION_VERBS for w in words)
+        # "anything new on tooling?": the noun asks on its own; "what are you profiling with": a tool is what an
+        # activity is done with
+        asks = asks or "tooling" in words or wh and words[-1] == "with" and any(
+            w.endswith("ing") and w not in _NOT_TOOL_ACTIVITIES for w in words)
+        if not asks or any(w in _WH_WORDS and w not in _TOOL_WH or w in TOOL_QUESTION_OTHER_ANSWERS for w in words):
+            return None  # "who's using Figma?", "which region is it running in?": a person or a place is asked
+
+        def project_like(name: str, learned: str | None) -> bool:
+            # a person or a tool is no project, nor is the channel itself; a name never typed yet may be one where
+            # the channel is about projects, or when a fact made it one
+            if name.casefold() in self._speakers or person_shape(name) is True or name_key(name) == name_key(
+                    channel or "") or " " in name and is_given_name(name.split()[0]):
+                return False  # (a person made a project's subject by a misread fact is still a person)
+            return learned == "project" or learned is None and prior == "project"
+
+        named = [m for m in mentions if not m.pronoun and m.types != _SINGLE_TYPE[REGION] and not (
+            m.start > 0 and lows[m.start - 1] == "for") and not (
+            m.start == 0 and m.end < len(lows) and lows[m.end] in _WH_WORDS)]  # "Bjö what are you ...": addressed
+        if len(named) > 1:
+            return ""
+        if named:
+            m = named[0]
+            # (a name the question asks the tools of is a project unless known as something else)
+            if self._surely_person(m) or not project_like(m.name, self._learned(m.name) or "project"):
+                return ""
+            return m.name
+        # "it"/"they" points at the last thing named, often a tool or a vendor said in passing ("stuck on stripe,
+        # KYC docs"): a pronoun known to stand for a project wins, then the channel's topic, then the pronoun
+        pronouns = [m.name for m in mentions if m.pronoun and m.types != _SINGLE_TYPE[PERSON] and m.name]
+        topic = self._topic.get(channel or "")
+        for name, strict in ((pronouns[0] if pronouns else None, True), (topic, False),
+                             (pronouns[0] if pronouns else None, False)):
+            if name and project_like(name, self._learned(name)) and (not strict or self._learned(name) == "project"):
+                return name
+        return ""
+
+    def _reply_tools(self, text: str, subject: str, linked: frozenset[str] = frozenset()) -> list[str]:
+        """The tools a reply to a tool question names: "Stripe Connect for payouts, and Airtable as the queue",
+        "- snowflake as the warehouse\n- dbt for models", "XGBoost on Databricks", "RenderDoc and Superluminal
+        mostly". Each item of the reply (split at commas, "and", "plus", "+") opens on a name followed by its job
+        or by nothing; a name after "on"/"in"/"with" inside an item is one too. Sentences saying "no"/"not" are
+        passed over ("no SAS. XGBoost on Databricks")."""
+        names: list[str] = []
+        for n, sentence in enumerate(sentences(text[:400])):
+            if n >= 4:
+                break
+            bulleted = _bulleted(sentence, text)
+            sentence = _unbulleted(sentence, text)
+            if not sentence or is_question(sentence):
+                continue
+            for name in self._listed_tools(sentence, text, subject, bulleted=bulleted, strict=False, linked=linked):
+                if all(name_key(name) != name_key(x) for x in names):
+                    names.append(name)
+        return names
+
+    def _listed_tools(self, sentence: list[Token], text: str, subject: str, *, bulleted: bool,
+                      strict: bool, linked: frozenset[str] = frozenset()) -> list[str]:
+        """The tools a list of them names, items split at commas, "and", "plus", "+": each opens on a name
+        followed by its job or by nothing; a name after "on"/"in"/"with" inside an item is one too. An item
+        saying "no"/"not" is passed over ("no kafka"); `strict`: the list ends at the first item that opens on no
+        tool ("Snowflake + dbt + Airflow, same as the pilot")."""
+        names: list[str] = []
+        items: list[list[Token]] = [[]]
+        for k, t in enumerate(sentence):
+            gap = text[sentence[k - 1].end : t.start] if k else ""
+            if t.low in _ITEM_BREAKS or any(c in gap for c in "+&/"):
+                items.append([])  # ("+" is no token: "Next.js + Supabase" splits at the gap)
+            if t.low not in _ITEM_BREAKS:
+                items[-1].append(t)
+        for item in items:
+            if not item:
+                continue
+            if any(t.low in NEGATIONS or t.low in HEDGES or t.low.endswith("n't") for t in item):
+                if strict:
+                    break
+                continue  # "no kafka", "maybe Jira": not a tool the project uses
+            k = 0
+            while k < len(item) and (item[k].low in _REPLY_OPENERS or item[k].low in _TOOL_ITEM_OPENERS or not (
+                    item[k].is_word)):
+                k += 1
+            found = [self._tool_name(item, k, text, lowercase=True, bulleted=bulleted or strict, linked=linked)]
+            if strict and found[0] is None:
+                break
+            # "XGBoost on Databricks", "the model runs on Replicate": what the item runs on
+            found += [self._tool_name(item, j + 1, text, lowercase=False, bulleted=False, linked=linked)
+                      for j in range(k, len(item) - 1) if item[j].low in TOOL_REPLY_HOSTS]
+            for name in found:
+                if name and name_key(name) != name_key(subject) and all(name_key(name) != name_key(x) for x in names):
+                    names.append(name)
+        return names
+
+    def _stack_said(self, text: str, channel: str, facts: list[ExtractedFact], known: KnownNames,
+                    prior: str | None) -> list[ExtractedFact]:
+        """"stack's Snowflake + dbt + Airflow", "built on Next.js + Supabase", "Lantern's stack is Metabase and
+        dbt": a sentence saying what something is built with lists its tools. They belong to the project named
+        before the words (by its own name, "Lantern's stack"), else to the project the channel is talking
+        about; a sentence that already gave the project's tools, or any other subject, is left alone."""
+        if any(f.predicate == "uses" for f in facts):
+            return facts
+        out = list(facts)
+        for sentence in sentences(text[:600]):
+            sentence = _unbulleted(sentence, text)
+            lows = [t.low for t in sentence]
+            if is_question(sentence):
+                continue
+            at = next((k for k in range(len(lows) - 1) if (lows[k] in _STACK_NOUNS and lows[k + 1] in _STACK_EQUATING) or (
+                lows[k] in _BUILT_WORDS and lows[k + 1] in ("on", "with", "in"))), None)
+            if at is None or lows[at] in _STACK_NOUNS and at > 0 and lows[at - 1].isalpha() and (
+                    lows[at - 1] not in _SKIP_DETERMINERS and lows[at - 1] not in ("tech", "whole", "current", "new")):
+                continue  # "the claims stack is Wednesday": a stack of something, not the project's tools
+            before = find_mentions(sentence[:at], text, known=known, learned=self._learned,
+                                   resolve_pronoun=lambda kind, so_far: None, common=self._common)
+            named = [m for m in before if not m.pronoun]
+            if len(named) > 1 or named and (self._surely_person(named[0]) or self._learned(named[0].name) not in (
+                    None, "project")):
+                continue  # "Sam's stack is ...", "Figma is built on ...": not a project's tools
+            subject = named[0].name if named else self._topic.get(channel)
+            if not subject or not named and (self._learned(subject) != "project" and not (
+                    self._learned(subject) is None and prior == "project" and person_shape(subject) is not True)):
+                continue
+            tools = self._listed_tools(sentence[at + 2 :], text, subject, bulleted=False, strict=True)
+            for name in tools:
+                self._types.setdefault(name_key(name), "tool")
+                out.append(ExtractedFact(subject=subject, predicate="uses", object=name, score=0.8,
+                                         span=span_text(text, sentence)))
+        return out
+
+    def _tool_name(self, item: list[Token], k: int, text: str, *, lowercase: bool, bulleted: bool,
+                   linked: frozenset[str] = frozenset()) -> str | None:
+        """The name opening `item` at `k`, when it reads as a tool's: capitalised, written as code or with a
+        digit ("Stripe Connect", "ROS 2", "Next.js"), up to four words, ended by the item or a job word; a lowercase
+        word only if it is no dictionary word, or it heads a bulleted line and a job follows ("snowflake as the
+        warehouse"). A person's name, a speaker or a name an earlier fact gave another type is none."""
+        end = k
+        while end < len(item) and end - k < 4 and item[end].is_word and item[end].low not in TOOL_REPLY_ROLES and (
+                item[end].low not in _REPLY_TAILS) and (end == k or text[item[end - 1].end : item[end].start] == " ") and (
+                end == k or _tool_word(item[end]) or item[end].text.isdigit()):
+            if end == k and not _tool_word(item[end]) and not lowercase:
+                break
+            end += 1
+        if end == k or (end < len(item) and item[end].is_word and item[end].low not in TOOL_REPLY_ROLES and (
+                item[end].low not in _REPLY_TAILS)):
+            return None  # "the designs are lovely", "Dmitri is leading": no name standing alone or on a job
+        first = item[k]
+        if first.low in STOPWORDS or first.low in _REPLY_OPENERS or first.low in WEEKDAYS or first.low in MONTHS:
+            return None  # ("Wednesday 14:00", "March": a time, not a tool)
+        if not _tool_word(first):
+            job = end < len(item) and item[end].low in ("for", "as")
+            # a lowercase word alone is chatter ("brb, lunch at Nando's") unless a job follows or a fact made it a tool
+            # (`bulleted`: a line of a list, or an item of a stated stack, "Snowflake + dbt + Airflow")
+            if end - k > 1 or not ((job or bulleted) and (not is_common_word(first.text) or bulleted and job) or (
+                    self._learned(first.text) == "tool")):
+                return None
+        name = span_text(text, item[k:end])
+        # (`linked`: names this very message linked to a tool, "Deepgram, and the summaries run on Modal", which
+        # that reading took for projects)
+        if name.casefold() in self._speakers or person_shape(name) is True or (
+                self._learned(name) not in (None, "tool") and name_key(name) not in linked):
+            return None
+        return name
+
     def _answers(self, text: str, channel: str, asked: tuple[str, str] | None, proposed: ExtractedFact | None,
                  facts: list[ExtractedFact], known: KnownNames, speaker: str | None = None) -> list[ExtractedFact]:
         """A short reply in the same channel, within the next few messages, answers the open question there:
@@ -1204,6 +1406,26 @@ class RuleExtractor:
             return facts
         subject, predicate, left = self._asked.pop(channel)
         proposal = self._proposed.pop(channel, None)
+        if predicate == "uses" and proposal is None:
+            tools = self._reply_tools(text, subject, frozenset(
+                name_key(f.subject) for f in facts if f.predicate in _SYSTEM_LINKS))
+            if not tools:
+                if left > 1:
+                    self._asked[channel] = (subject, predicate, left - 1)
+                return facts
+            # the reply's own links between its tools ("Label Studio, and the model runs on Replicate") are the
+            # project's, and a tool's job ("snowflake as the warehouse") is no description of it
+            keys = {name_key(x) for x in tools}
+            out = [f.model_copy(update={"subject": subject, "predicate": "uses"}) if f.predicate in _SYSTEM_LINKS and (
+                name_key(f.subject) in keys) else f for f in facts
+                if not (f.predicate == DESCRIBED_AS and name_key(f.subject) in keys)]
+            for name in tools:
+                self._types.setdefault(name_key(name), "tool")
+            self._types.setdefault(name_key(subject), "project")
+            have = {(name_key(f.subject), f.predicate, name_key(f.object)) for f in out}
+            return [*out, *(ExtractedFact(subject=subject, predicate="uses", object=x, score=0.9,
+                                          span=span_text(text, next(iter(sentences(text[:200])), [])))
+                            for x in tools if (name_key(subject), "uses", name_key(x)) not in have)]
         if any(f.predicate == predicate for f in facts):
             return facts  # the reply stated it in full, and the clause reading found it (of whatever subject)
         if left > 1:
@@ -2071,7 +2293,10 @@ class RuleExtractor:
             if "tool" not in m.types or self._learned(m.name) not in (None, "tool") or name_key(m.name) == name_key(
                     topic) or m.name.casefold() in self._speakers or self._is_person(m) and m.end - m.start > 1:
                 return []  # a person or another kind of entity is named: not a list of tools
-            joined = m.start == first or lows[m.start - 1] in ("and", ",", "plus", "+")
+            # "we're using Houdini for the terrain and Jira for the rest": the speakers' own choice of tool for
+            # the project talked about opens the list as well as its first word would
+            joined = m.start == first or lows[m.start - 1] in ("and", ",", "plus", "+") or (
+                m.start >= 2 and lows[m.start - 1] in _TOOL_VERBS and lows[m.start - 2] in _WE_USING)
             job = m.end + 1 < len(lows) and lows[m.end] == "for" and lows[m.end + 1].isalpha() and (
                 m.end + 1 not in starts) and lows[m.end + 1] not in _SUBJECT_PRONOUNS | _FIRST_PERSON_WORDS
             if joined and job:
@@ -2523,6 +2748,20 @@ _WH_WORDS = frozenset("who whom whose what which where when why how whats what's
                        "hows how's when's".split())
 # Words a reply opens with to confirm what a yes/no question stated.
 # What joins the items of a list in a reply: "a + b", "a, b", "a & b", "a and b", "a / b".
+_WE_USING = frozenset({"we", "we're", "were", "'re", "are", "i'm", "'m", "also", "now", "still", "currently"})
+# "stack's X + Y", "the stack is X", "built on X + Y", "built in React Native": what a project is made with
+_STACK_NOUNS = frozenset({"stack", "stack's", "techstack", "tooling"})
+_STACK_EQUATING = frozenset({"is", "'s", ":", "=", "was", "are"})
+_BUILT_WORDS = frozenset({"built", "building", "written", "runs", "running"})
+_GENERAL_CHANNELS = frozenset({"adhoc", "general", "random", "offtopic", "watercooler"})
+_TOOL_WH = frozenset({"what", "what's", "whats", "which"})
+# activities a "what are you ... with" question asks about that are no tool ("what are you working with": a person)
+_NOT_TOOL_ACTIVITIES = frozenset({"working", "dealing", "going", "coming", "something", "anything", "thing", "morning",
+                                  "evening", "meeting", "nothing", "everything"})
+# what separates the items of a tool list; openers an item may start with before its name ("plus LaunchDarkly")
+_ITEM_BREAKS = frozenset({",", "and", "plus", ";", "&", "+", "/", "with"})
+_TOOL_ITEM_OPENERS = frozenset({"and", "plus", "also", "mostly", "then", "so", "far", "only", "currently", "all",
+                                "using", "on", "in", "we're", "we", "they're", "use", "built"})
 _LIST_JOINT = re.compile(r"\s*(?:\([^()]*\))?\s*(?:[,+&/]|,?\s*and|,?\s*plus)\s*", re.IGNORECASE)
 _YES_WORDS = frozenset("yes yeah yep yup yea ya correct right exactly confirmed indeed affirmative ack".split())
 _NOW_MARKERS = frozenset({"now", "to", "currently", "moved", "->"})
@@ -2734,6 +2973,13 @@ def _asks_everyone_where(lows: Sequence[str]) -> bool:
     asks = "where" in lows or any(a in ("which", "what") and b in ("office", "offices")
                                   for a, b in zip(lows, lows[1:]))
     return asks and bool(_EVERYONE.intersection(lows)) and bool(_WORKPLACE_WORDS.intersection(lows))
+
+
+def _tool_word(t: Token) -> bool:
+    """A word written as a name is: capitalised, with an inner capital or a digit, or as code ("Next.js",
+    "axe-core", "dbt-core")."""
+    return t.text[:1].isupper() or any(c.isdigit() for c in t.text) or any(c in t.text for c in ".-_") and (
+        t.text[:1].isalpha())
 
 
 def _bulleted(line: Sequence[Token], message: str) -> bool:
