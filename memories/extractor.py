@@ -47,6 +47,7 @@ from memories.places import city_of_office, is_place
 from memories.mentions import (
     ANY_TYPE,
     HEAD_TYPES,
+    MAX_MESSAGE_CHARS,
     PLACE_TYPES,
     REGION,
     PERSON,
@@ -286,7 +287,8 @@ class RuleExtractor:
         if speaker and len(self._speakers) < _MAX_SPEAKERS:
             self._speakers.update(p for p in re.split(r"[\W_]+", str(speaker).casefold()) if len(p) >= 3)
         typed = text
-        text = restore_names(text, self._speakers)  # "omar haddad afaik": names typed in lower case
+        # "omar haddad afaik": names typed in lower case (only in the part of a message that is read)
+        text = restore_names(text[:MAX_MESSAGE_CHARS], self._speakers) + text[MAX_MESSAGE_CHARS:]
         self._spelled_teams.clear()
         self._coin(text)
         self._scan_rows(text)

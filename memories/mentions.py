@@ -67,6 +67,21 @@ class Token:
 def sentences(text: str, max_chars: int = MAX_MESSAGE_CHARS) -> list[list[Token]]:
     """Split into sentences of tokens at . ! ? and line breaks. The end mark stays on the sentence so that a
     question can be told from a statement. "Lena's" becomes "Lena" + "'s"."""
+    # one message is split several times over (rows, labels, replies): the tokens are kept, the lists are new
+    return [list(sentence) for sentence in _sentences(text, max_chars)]
+
+
+@lru_cache(maxsize=64)
+def _sentences(text: str, max_chars: int) -> tuple[tuple[Token, ...], ...]:
+    return tuple(tuple(sentence) for sentence in _split(text, max_chars))
+
+
+def forget_sentences() -> None:
+    """Drop the kept splits: a benchmark that extracts one text again and again times the splitting too."""
+    _sentences.cache_clear()
+
+
+def _split(text: str, max_chars: int) -> list[list[Token]]:
     out: list[list[Token]] = []
     current: list[Token] = []
     has_word = False
