@@ -752,7 +752,7 @@ class RuleExtractor:
             if not bulleted:
                 # a lead-in ("leads as agreed:") names the role of the rows after it; any other line ends it
                 role = _lead_in_role(body) if body and body[-1].low == ":" else None
-                for part in _comma_parts(body):
+                for part in filter(None, _comma_parts(body)):
                     split = _item_split(part, text)
                     if split is not None and split[2] in (":", "="):
                         items.append((*split, part))
@@ -1062,12 +1062,7 @@ class RuleExtractor:
         subject of each comma-separated part that names none of its own. Such a part is read with the label's
         tokens in front of it (a bare tier, "Enterprise", as "<label> is on Enterprise"); a part with its own
         subject or a pronoun is left as written."""
-        parts: list[list[Token]] = [[]]
-        for t in body:
-            if t.low in (",", ";"):
-                parts.append([])
-            else:
-                parts[-1].append(t)
+        parts = _comma_parts(body)
         out: list[Token] = []
         changed = False
         for part in parts:
@@ -2996,13 +2991,14 @@ def _bulleted(line: Sequence[Token], message: str) -> bool:
 
 
 def _comma_parts(body: Sequence[Token]) -> list[list[Token]]:
+    """The parts of a statement between commas and semicolons, empty ones kept (",," leaves one)."""
     parts: list[list[Token]] = [[]]
     for t in body:
         if t.low in (",", ";"):
             parts.append([])
         else:
             parts[-1].append(t)
-    return [p for p in parts if p]
+    return parts
 
 
 def _item_split(body: Sequence[Token], message: str) -> tuple[list[Token], list[Token], str] | None:
