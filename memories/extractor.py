@@ -2628,10 +2628,10 @@ class RuleExtractor:
         person = self._surely_person(o) or (
             o.person_likely and " " in o.name and self._learned(o.name) is None and person_shape(o.name) is not False)
         if voice != "fwd" and o.pronoun and lows[o.start] in ("i", "i'll") and s.start == ce and (
-                lows[o.end:cs] in ([], ["can"], ["will"])) and not self._surely_person(s) and not (
+                lows[o.end:cs] in ([], ["will"])) and not self._surely_person(s) and not (
                 s.types <= PLACE_TYPES) and not any(w in _CONDITIONS for w in lows[s.end:]):
-            # "fine, I'll take ArcadeOne", "I can take Ironbark": the speaker claims the thing in chat, which
-            # settles it; "I'll take sprocketd if nobody else wants it" only offers, on a condition
+            # "fine, I'll take ArcadeOne": the speaker claims the thing in chat, which settles it; "I can take it"
+            # and "I'll take sprocketd if nobody else wants it" only offer
             return True
         if not adjacent or not person or self._surely_person(s):
             return False
