@@ -393,6 +393,9 @@ class RuleExtractor:
                         self._named.append(m.name)
                 if m.surface and (m.name, m.surface, 1.0) not in aliases:
                     aliases.append((m.name, m.surface, 1.0))
+                nickname = _also_known_as(body, text, m)
+                if nickname is not None and (m.name, nickname, 1.0) not in aliases:
+                    aliases.append((m.name, nickname, 1.0))  # "Jonah Kaplan aka JK": JK is Jonah Kaplan
             lone = [m for m in mentions if not m.pronoun and m.types != _SINGLE_TYPE[REGION]]
             if label_end > 1 and topic_names:
                 self._topic[channel or ""] = topic_names[0]
@@ -2765,6 +2768,23 @@ _NOW_MARKERS = frozenset({"now", "to", "currently", "moved", "->"})
 
 
 _POINTING_WORDS = frozenset({"that", "this", "one", "for", "of", "on"})
+
+
+_AKA = frozenset({"aka", "a.k.a", "a.k.a."})
+
+
+def _also_known_as(body: Sequence[Token], message: str, m: Mention) -> str | None:
+    """The name a person's name is said to go by ("Jonah Kaplan aka JK", "Ingrid Halvorsen (aka Iggy)"): one
+    word, or two capitalised ones, right after "aka"."""
+    if m.pronoun or " " not in m.name or PERSON not in m.types:
+        return None
+    at = m.end + (1 if m.end < len(body) and body[m.end].low == "(" else 0)
+    if at >= len(body) or body[at].low not in _AKA or at + 1 >= len(body) or not body[at + 1].text[:1].isalnum():
+        return None
+    end = at + 2
+    if end < len(body) and body[end].text[:1].isupper() and body[at + 1].text[:1].isupper():
+        end += 1  # "aka Big Mike"
+    return span_text(message, list(body[at + 1 : end]))
 
 
 def _as_typed(span: str, read: str, typed: str) -> str:

@@ -98,3 +98,13 @@ def test_chatter_after_a_tool_question_names_no_tool(reply: str) -> None:
 def test_lunch_at_a_place_names_no_tool() -> None:
     lines = [("ola", "Project Marrow kicks off today, Wren Adebayo leads it"), ("tim", "lunch at Nando's, anyone?")]
     assert read_lines(lines, "ad-hoc") == []
+
+
+def test_a_name_a_person_is_said_to_go_by_is_kept_as_their_alias():
+    from memories.extractor import RuleExtractor
+
+    x = RuleExtractor()
+    said = x.extract("next: Kitefall, led by Odile Marchetti aka OM aka the one who asked", channel="ad-hoc")
+    assert ("Odile Marchetti", "OM", 1.0) in said.aliases
+    assert ("Bruno Salas", "Bru", 1.0) in x.extract("Bruno Salas (aka Bru) joins today").aliases
+    assert not x.extract("the Berlin office aka HQ").aliases  # a person's name only

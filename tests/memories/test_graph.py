@@ -312,3 +312,15 @@ def test_the_old_value_named_in_the_turn_that_replaced_it_does_not_come_back(has
     answer = memory.answer("Who leads Larch?")
     assert answer.text == "Mira Pold"
     assert [(h.object, h.turns) for h in answer.trace.stale] == [("Ivo Kask", [0])]
+
+
+def test_a_nickname_said_in_the_chat_links_a_question_to_the_person(hash_embedder):
+    from memories.graph import GraphMemory
+    from memories.protocol import MemoryConfig
+    from scenarios.models import Turn
+
+    graph = GraphMemory(MemoryConfig(extraction="rules"), hash_embedder)
+    graph.ingest(Turn(index=0, speaker="sandro", channel="ad-hoc", text="Odile Marchetti works in the Lyon office."))
+    graph.ingest(Turn(index=1, speaker="sandro", channel="ad-hoc", text="shoutout to Odile Marchetti aka OM for the fix"))
+    answer = graph.answer("which office is OM in?")
+    assert answer.text == "Lyon office"
