@@ -628,6 +628,14 @@ class GraphMemory:
             walked = result.paths[0].hops if result.paths else ()
             routes = _routes(self.store.node(result.stuck_at).type, parsed.expected_types,
                              self.config.max_hops - len(walked))
+            if walked and walked[-1][1] and routes and routes[0] and routes[0][0] == walked[-1][0].predicate:
+                # the walk stepped back along an edge ("which city is the Leixões office in?": from the office
+                # back to a person working there) and the route on would walk straight back along it: the step
+                # the words asked for is still to be taken from where the walk stood before
+                back = walked[-1][0]
+                rest = result.chain[len(walked) - 1 :] or [result.needed]
+                return Unfinished(self.store.name_of(back.object), rest,
+                                  [self._hop(e, as_of) for e, _ in walked[:-1]])
             route = list(routes[0]) if routes and routes[0] and routes[0][0] == result.needed else [
                 result.needed]
             return Unfinished(self.store.name_of(result.stuck_at), route,

@@ -368,7 +368,7 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
              and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)]
     # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more;
     # "you can change the slide Hannah", "thanks Beatriz!": the one spoken to is no value
-    spans = [sp for sp in spans if not _gave_up(sentence, sp[1]) and not _addressed(sentence, sp[1], sp[2])]
+    spans = [sp for sp in spans if not _gave_up(sentence, sp[1], wanted, sp[2]) and not _addressed(sentence, sp[1], sp[2])]
     if wanted == REGION:
         # "Canal House = the Amsterdam office": an office named after its city places what it is equated with
         spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
@@ -403,10 +403,18 @@ _BEFORE_A_VALUE = frozenset("with by to is 's are was were and or over for on le
                             "contact am pm dri rep handles handled runs run owned led took takes".split())
 
 
-def _gave_up(sentence: list[Token], start: int) -> bool:
-    """A mention that hands something on ("Owen handed it to me") or that it came from ("over from Hana")."""
+def _gave_up(sentence: list[Token], start: int, wanted: str, name: str) -> bool:
+    """A mention that hands something on ("Owen handed it to me") or that it came from ("over from Hana"); where
+    a place is wanted, "from" places ("me, from Sines office") unless the sentence goes on to where it moved
+    ("from the Leeds office to Porto")."""
     after = next((t.low for t in sentence[start + 1 :] if t.is_word), "")
-    return after in _HANDOFF_VERBS or start > 0 and sentence[start - 1].low == "from"
+    at = start - 1
+    while at > 0 and sentence[at].low in ("the", "our", "their"):
+        at -= 1
+    came_from = at >= 0 and sentence[at].low == "from" and (
+        wanted not in (OFFICE, REGION) or any(t.low == "to" for t in sentence[start + 1 :])
+        or is_given_name(name.split()[0]))  # "took over from Tomasz": a person handing over, not a place
+    return after in _HANDOFF_VERBS or came_from
 
 
 def _reporting(sentence: list[Token], end: int) -> bool:
@@ -431,9 +439,12 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
     fit = _fit(m, wanted, placed)
     kind = kinds.get(m.name) if kinds else None
     if kind is None and kinds and m.name[:1].isupper():
-        # "I'm Logport" once the graph holds "Logport office": the name without its head noun
+        # "I'm Logport" once the graph holds "Logport office": the name without its head noun; "Casa Azulejo
+        # ok" once it holds the account "Casa Azulejo Imports": a name's first words
         words = subject_words(m.name)
         kind = next((k for name, k in kinds.items() if " " in name and subject_words(name) == words), None)
+        if kind is None and " " in m.name:
+            kind = next((k for name, k in kinds.items() if name.startswith(m.name + " ")), None)
     if kind == PERSON and wanted != PERSON:
         return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
     if wanted == PERSON and kind is not None and kind != PERSON and kind != "entity":
@@ -465,6 +476,8 @@ def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
         return 2 if m.person_likely and is_given_name(m.name.split()[0]) else 0
     if wanted == OFFICE and placed:
         return 1  # "you're at Marina Point?" / "Marina Point, yes": offices are often named like buildings
+    if wanted == REGION and placed and not (m.person_likely and (" " in m.name or is_given_name(m.name))):
+        return 1  # "where is the Leixões office officially?" / "Matosinhos.": a town too small for the list
     if wanted in _NAMED_BY_HEAD or (m.person_likely and " " in m.name):
         return 0  # an office, a team or a region is written with its head noun or known as one
     return 1

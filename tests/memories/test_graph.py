@@ -324,3 +324,14 @@ def test_a_nickname_said_in_the_chat_links_a_question_to_the_person(hash_embedde
     graph.ingest(Turn(index=1, speaker="sandro", channel="ad-hoc", text="shoutout to Odile Marchetti aka OM for the fix"))
     answer = graph.answer("which office is OM in?")
     assert answer.text == "Lyon office"
+
+
+def test_a_walk_stepped_back_to_a_person_leaves_the_asked_step_from_the_office(hash_embedder):
+    # the graph knows who works at the office but not where it is: the step still to take is the office's own
+    # located_in, not a route from the person back to the office
+    turns = [graph_chat.turn(0, "Tiago works from the Leixões office.", [["Tiago", "works_in", "Leixões office"]])]
+    memory = _graph(hash_embedder, turns)
+    answer = memory.answer("Where is the Leixões office located?")
+    assert answer.text == ""
+    plan = memory.unfinished("Where is the Leixões office located?")
+    assert plan is not None and (plan.start, plan.remaining, plan.walked) == ("Leixões office", ["located_in"], [])

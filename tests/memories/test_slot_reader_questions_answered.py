@@ -70,3 +70,32 @@ def test_a_name_the_graph_holds_as_a_customer_is_no_office():
     known = {"Alder Garden Centres": "account", "Katrin Weber": "person"}
     before = ["who's who: * Alder Garden Centres – Siobhan Murphy * Brindle – Katrin Weber"]
     assert read_slot("Katrin Weber", "office", [reply], known=known, lead_in=lambda item: before) is None
+
+
+def test_a_reply_placing_an_office_may_name_a_town_too_small_for_the_place_list():
+    before = ["finance wants a city per office: where is the Leixões office, officially?"]
+    reply = said_by("rafael", "Matosinhos. it's right next to Porto but officially Matosinhos", 13)
+    read = read_slot("Leixões office", "region", [reply], known={"Leixões office": "office"},
+                     lead_in=lambda item: before)
+    assert read is not None and read[0] == "Matosinhos"
+    # a person's name opening the reply is no town
+    reply = said_by("rafael", "Rafael Costa would know", 13)
+    assert read_slot("Leixões office", "region", [reply], known={"Leixões office": "office"},
+                     lead_in=lambda item: before) is None
+
+
+def test_the_first_words_of_a_known_account_name_are_that_account_not_an_office():
+    said = [said_by("beatriz", "Casa Azulejo ok. small importer", 5)]
+    known = {"Casa Azulejo Imports": "account", "Beatriz Santos": "person"}
+    assert read_slot("Beatriz Santos", "office", said, known=known) is None
+
+
+def test_from_places_a_person_unless_the_sentence_says_where_they_moved_to():
+    known = {"Beatriz Santos": "person"}
+    read = read_slot("Beatriz Santos", "office", [said_by("beatriz", "me, from Sines office", 7)], known=known)
+    assert read is not None and read[0] == "Sines office"
+    moved = said_by("beatriz", "I moved from the Leeds office to the Porto office", 7)
+    read = read_slot("Beatriz Santos", "office", [moved], known=known)
+    assert read is not None and read[0] == "Porto office"
+    took = said_by("kasia", "Beatriz Santos took over from Tomasz in may", 7)
+    assert read_slot("Beatriz Santos", "office", [took], known=known) is None
