@@ -131,7 +131,10 @@ _REPLY_TAILS = frozenset({"iirc", "afaik", "afaict", "tho", "though", "still", "
 _REPLY_OPENERS = frozenset({"yes", "yeah", "yep", "yup", "nope", "no", "just", "that", "it", "'s", "that's", "it's",
                             "thats", "its", "prob", "probably", "still", "oh", "ah", "ok", "so", "i", "think", ",",
                             "pretty", "sure", "only", "currently", "now", "mostly", "def", "definitely", "-", ":"})
-_NOT_PLAN_WORDS = frozenset({"yeah", "yes", "yep", "still", "the", "they", "it", "i", "we", "iirc", "fyi", "plan"})
+_NOT_PLAN_WORDS = frozenset({"yeah", "yes", "yep", "still", "the", "they", "it", "i", "we", "iirc", "fyi", "plan",
+                             # a reply of thanks or assent names no plan ("Thanks!", "Noted.")
+                             "thanks", "thank", "thx", "ty", "ok", "okay", "sure", "noted", "cool", "nice", "great",
+                             "cheers", "lol", "np", "perfect", "awesome", "done", "agreed"})
 _CODE_PRIORITY = re.compile(r"^(?:p[0-4]|sev[0-4])$")
 _CUE_ADVERBS = frozenset("now currently still also officially actually already technically".split())
 _BE_WORDS = frozenset({"is", "'s", "are", "was", "were", "be", "been", "being"})
@@ -196,6 +199,9 @@ _STATUS_ADVERBS = frozenset({"now", "currently", "still", "officially", "formall
 # Subjects a relation also takes beyond its canonical type: a tool has an owner as a component does ("Jonas
 # owns Asana"), and a customer is located in a region as an office is ("Acme is based in EMEA").
 _SUBJECT_TYPES = {"owned_by": ("component", "tool"), "located_in": ("office", "account")}
+# Objects a relation also takes beyond its canonical type: a team owns a service as a person does ("search-svc is
+# owned by Team Atlas"), when a cue says so.
+_OBJECT_TYPES = {"owned_by": (PERSON, "team")}
 _SKIP_DETERMINERS = frozenset({"the", "a", "an", "our", "their", "its", "his", "her", "my", "your"})
 _SINGLE_TYPE = {kind: frozenset({kind}) for kind in ANY_TYPE}
 _MAX_COMMON_WORDS = 50_000
@@ -505,6 +511,8 @@ class RuleExtractor:
                                    self._is_person, self._could_be_thing)
         for found, span in self._list_items(text, channel, prior, speaker, known):
             add([found], span)
+        for found, span in self._arrow_dependencies(text):
+            add([found], span)
         facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
                               known, speaker)
         facts = self._where_reply(text, channel or "", facts, known, speaker)
@@ -529,6 +537,27 @@ class RuleExtractor:
             facts = [f.model_copy(update={"span": _as_typed(f.span, text, typed)}) for f in facts]
             unmatched = [_as_typed(u, text, typed) for u in unmatched]
         return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
+
+    def _arrow_dependencies(self, text: str) -> list[tuple[_Found, str]]:
+        """"deps for the audit:\n billing-worker -> ledger-api, bank-gateway": in a message that says it lists
+        dependencies, a line of a code-named system, an arrow and code-named systems says the first depends on
+        the others. Without that word an arrow is as often a move or a data flow ("svc-a -> svc-b cutover")."""
+        if not _DEPENDENCY_WORDS.search(text):
+            return []
+        out: list[tuple[_Found, str]] = []
+        for line in text.splitlines():
+            hit = _ARROW_LINE.match(line)
+            if hit is None or _cloud_region(hit.group(1)):
+                continue
+            items = [x.strip() for x in re.split(r",|\+|&|\band\b", hit.group(2))]
+            if not items or not all(_CODE_NAME.fullmatch(x) and not _cloud_region(x) for x in items):
+                continue  # "billing-worker -> moved to eu-west-1 last week": not a list of systems
+            self._types.setdefault(name_key(hit.group(1)), "component")
+            for x in items:
+                if x != hit.group(1):
+                    self._types.setdefault(name_key(x), "component")
+                    out.append((_Found(hit.group(1), "depends_on", x, False, 1.0), line.strip()))
+        return out
 
     def _team_described(self, facts: list[ExtractedFact]) -> list[ExtractedFact]:
         """"owned by Henrik Sorensen (Commerce team)": a person's aside that is nothing but a team's name says the
@@ -1465,6 +1494,15 @@ class RuleExtractor:
                             first[end].start == first[end - 1].end + 1):
                         end += 1
                     answer = span_text(text, first[at:end])
+                    # "Acme Corp is on Starter", "Lena is on the Growth team": a name that opens a clause of its
+                    # own, the account asked about itself, or a person is no tier
+                    # "Shared the mockups", "Lunch and learn tomorrow": a word that is no known tier and runs on
+                    # into the sentence is its first word, not a plan's name ("Orbit, renews May" stops)
+                    runs_on = first[end - 1].low not in PLAN_TIERS and end < len(first) and first[end].is_word and (
+                        first[end].low not in _REPLY_TAILS and first[end].low not in _PLAN_REPLY_TAILS)
+                    if runs_on or end < len(first) and first[end].low in _BE_WORDS | {"has", "have"} or (
+                            name_key(answer) == name_key(subject)) or self._learned(answer) == PERSON:
+                        answer = None
         else:
             if speaker and wanted == PERSON and _self_answer(lows):
                 answer = speaker  # "me since last month", "I do": the one replying (a handle, named later)
@@ -1709,6 +1747,8 @@ class RuleExtractor:
             found.extend(self._placed_office(lows, mentions, update))
         if not found:
             found.extend(self._restated_priority(tokens, lows, mentions, update))
+        if not found:
+            found.extend(self._copular_region(lows, mentions, update))
         # "Nightjar is Sofia's account, still on Starter": whose a thing is stands beside a value said after it
         found.extend(f for f in self._possessed(lows, mentions, prior, update)
                      if all((f.subject, f.predicate) != (g.subject, g.predicate) for g in found))
@@ -1718,6 +1758,8 @@ class RuleExtractor:
             found.extend(self._team_members(lows, mentions, update))
         if not found:
             found.extend(self._tool_for(lows, mentions, prior, update))
+        if not found:
+            found.extend(self._holdings(lows, mentions, update))
         entities = [m for m in mentions if not any(consumed[k] for k in range(m.start, m.end))]
         for cue, cs, ce in _scan(lows, in_mention, RELATION_CUES):
             if _hedged(lows, entities, cs):
@@ -2138,7 +2180,11 @@ class RuleExtractor:
         priority code ("X is P1", "X is a sev2") says so in any sentence."""
         m = mentions[0]
         k = m.end
-        if k >= len(lows) or lows[k] not in _PRESENT_COPULAS or _hedged(lows, mentions, len(lows)):
+        if _hedged(lows, mentions, len(lows)):
+            return []
+        # "X still P1": an adverb of persistence stands for the copula, for a priority code only (below)
+        bare = k < len(lows) and lows[k] in ("still", "now")
+        if k >= len(lows) or not (lows[k] in _PRESENT_COPULAS or bare):
             return []  # "X was high; it's low now": the past clause is the old value
         k += 1
         while k < len(lows) and lows[k] in _STATUS_ADVERBS:
@@ -2146,15 +2192,50 @@ class RuleExtractor:
         if k < len(lows) and lows[k] in ("a", "an") and k + 1 < len(lows) and _CODE_PRIORITY.match(lows[k + 1]):
             k += 1  # "X is a P1"
         values = [v for v in find_priorities(tokens) if v.start == k]
-        if not values or not (update or _CODE_PRIORITY.match(values[0].text)):
+        if not values or not (update or _CODE_PRIORITY.match(values[0].text)) or (
+                bare and not _CODE_PRIORITY.match(values[0].text)):
             return []
-        rest = [w for w in lows[k + 1 :] if w[0].isalnum()]
+        end = len(lows)
+        if _CODE_PRIORITY.match(values[0].text):
+            # a code says its level whatever follows a break or a purpose: "X is P1, customer facing",
+            # "X is P1 for the on-call rota"; a bare level ("critical") keeps needing a clean sentence
+            end = next((j for j in range(k + 1, len(lows))
+                        if lows[j] in _STATEMENT_BREAKS or lows[j] in (".", "because", "bc", "since")
+                        or j == k + 1 and lows[j] == "for"), end)
+        rest = [w for w in lows[k + 1 : end] if w[0].isalnum()]
         if any(w not in _FREE_WORDS and w not in ("instead", "priority", "prio") for w in rest):
             return []
         if self._fit(m, "component") < 1.0:
             return []
         self._learn(m, "component")
         return [_Found(m.name, "priority", _value_text(values[0]), update, 1.0)]
+
+    def _copular_region(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """"orders-api is us-west-2 now", "search-svc is (in) lon-prod-2 bc of quota": a system said to be (in) a
+        cloud region or cluster code runs there. The system must read as a component (a code name or one
+        learned as such) and nothing but a break, an adverb or a reason may follow the region."""
+        if len(mentions) < 2 or _hedged(lows, mentions, len(lows)):
+            return []
+        s, r = mentions[0], mentions[1]
+        k = s.end
+        if s.pronoun or k >= len(lows) or lows[k] not in _PRESENT_COPULAS:
+            return []
+        k += 1
+        while k < len(lows) and lows[k] in _STATUS_ADVERBS:
+            k += 1
+        if k < len(lows) and lows[k] == "in":
+            k += 1  # "is in ams-prod-2": a cluster code the mention finder does not know as a place
+        if r.start != k or r.pronoun or not _cloud_region(r.name) or _cloud_region(s.name):
+            return []
+        if not (_code_name(s.name) or self._learned(s.name) == "component") or self._surely_person(s):
+            return []
+        j = r.end
+        while j < len(lows) and (lows[j] in _STATUS_ADVERBS or lows[j] in ("actually", "too", "btw", "tho")):
+            j += 1
+        if j < len(lows) and not (lows[j] in _STATEMENT_BREAKS or lows[j] in (".", "because", "bc", "since", "as")):
+            return []
+        self._learn(s, "component")
+        return [_Found(s.name, "deployed_in", r.name, update, 1.0)]
 
     def _regional(self, tokens: list[Token], lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
         """"Acme is an EMEA customer", "Globex is a South America account": a region before an account noun
@@ -2253,6 +2334,42 @@ class RuleExtractor:
         predicate = best[1]
         self._learn(p, PERSON)
         return [_Found(s.name, predicate, p.name, update, 1.0)]
+
+    def _holdings(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """"Lena Park has orders-api + billing-db, Omar Ali has search-svc": a person who "has" systems written as
+        code names owns them. Each list must end the part it stands in ("Lena has billing-db access" is a grant,
+        not ownership), and the one who has them must surely be a person."""
+        out: list[_Found] = []
+        for i, p in enumerate(mentions):
+            if p.end >= len(lows) or lows[p.end] not in ("has", "have") or not self._surely_person(p):
+                continue
+            if p.start > 0 and lows[p.start - 1] not in (",", ";", "and", ":", "-", "–", "—", "."):
+                continue  # "... told Lena Park has ...": the person must open the part
+            items: list[Mention] = []
+            at = p.end + 1
+            for m in mentions[i + 1 :]:
+                gap = lows[at : m.start]
+                if m.start < at or (items and not gap) or any(w not in ("+", "&", "and", ",") for w in gap) or (
+                        not items and gap):
+                    break
+                if m.pronoun or not (_code_name(m.name) or self._learned(m.name) == "component"):
+                    break
+                items.append(m)
+                at = m.end
+            if not items:
+                continue
+            after = lows[at] if at < len(lows) else ""
+            follows = next((m for m in mentions if m.start == at + 1), None)
+            if after and not (after in (".", ";", "?", "!") or after == "," and (
+                    at + 1 >= len(lows) or follows is not None and self._surely_person(follows))):
+                continue
+            if _hedged(lows, mentions, len(lows)):
+                return []
+            self._learn(p, PERSON)
+            for m in items:
+                self._learn(m, "component")
+                out.append(_Found(m.name, "owned_by", p.name, update, 1.0))
+        return out
 
     def _tool_for(self, lows: list[str], mentions: list[Mention], prior: str | None, update: bool) -> list[_Found]:
         """"We're using Linear for Atlas", "we picked Postgres for Atlas": a tool chosen for a project, with the
@@ -2484,7 +2601,8 @@ class RuleExtractor:
                     continue  # in a project channel "Priya is on Atlas" puts her on a project, not on a team
                 # a widened subject type counts a little less than the canonical one, to break ties
                 fs = max(self._fit(s, kind) - 0.1 * (k > 0) for k, kind in enumerate(subject_types))
-                fo = self._fit(o, object_type)
+                fo = max(self._fit(o, kind) - 0.1 * (k > 0)
+                         for k, kind in enumerate(_OBJECT_TYPES.get(predicate, (object_type,))))
                 if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(o.name):
                     continue
                 given = reads_as_given_name(s.name)
@@ -2518,9 +2636,11 @@ class RuleExtractor:
             if len(fits) == 1 or fits[1][0] < fit:
                 self._learn(s, kind)  # an owner says nothing about whether Asana is a tool or a component
             for o in objects:
-                if self._fit(o, object_type) <= 0 or name_key(s.name) == name_key(o.name):
+                kinds = _OBJECT_TYPES.get(predicate, (object_type,))
+                fit_o, kind_o = max((self._fit(o, kind) - 0.1 * (k > 0), kind) for k, kind in enumerate(kinds))
+                if fit_o <= 0 or name_key(s.name) == name_key(o.name):
                     continue
-                self._learn(o, object_type)
+                self._learn(o, kind_o)
                 out.append((s.name, predicate, o.name))
         return out
 
@@ -3443,6 +3563,12 @@ _PAST_MARKERS = frozenset({"formerly", "previously", "once", "originally"})
 _POSSESSIVE_PRONOUNS = frozenset({"mine", "hers", "his"})
 
 
+_DEPENDENCY_WORDS = re.compile(r"\b(?:deps?|dependency|dependencies|depends|calls)\b", re.IGNORECASE)
+_ARROW_LINE = re.compile(r"^\s*(?:[-*•]\s*)?([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)\s*(?:->|→|=>)\s*(.+?)\s*$")
+_PLAN_REPLY_TAILS = frozenset({"yes", "yeah", "yep", "for", "since", "from", "until", "till", "plan", "tier"})
+_REPEATED_PREPOSITIONS = frozenset({"on", "to", "with", "in", "from"})
+
+
 def _chain(anchor: Mention, entities: list[Mention], lows: list[str], *, toward_cue: bool) -> list[Mention]:
     """Coordinated mentions on the anchor's side: "FeatureStore and ConfigService are owned by Lena"."""
     ordered = sorted(entities, key=lambda m: m.start)
@@ -3454,6 +3580,8 @@ def _chain(anchor: Mention, entities: list[Mention], lows: list[str], *, toward_
     while 0 <= k < len(ordered):
         other = ordered[k]
         gap = lows[other.end : current.start] if step < 0 else lows[current.end : other.start]
+        if step > 0 and len(gap) >= 2 and gap[-1] in _REPEATED_PREPOSITIONS and gap[-2] in ("and", ","):
+            gap = gap[:-1]  # "depends on X and on Y": the preposition said again before the next item
         if not gap or any(w not in COORDINATORS for w in gap):
             break
         if step > 0 and other.end < len(lows) and _cue_at(lows, other.end) is not None:
@@ -3600,6 +3728,15 @@ def _plan_values(
             j, strict=generic) and tier_like(j + 2, strict=generic):
         j += 2  # "from Growth to Enterprise": the tier after "to" is the new one
     named = generic and j + 1 < len(tokens) and (tokens[j + 1].text[0].isupper() or lows[j + 1] in HEAD_TYPES)
+    if generic and j < len(tokens) and lows[j] not in PLAN_TIERS:
+        # "on Cloud Basic", "upgraded to Ship Pro": a product's own name before its tier word names the plan, when
+        # the run ends on the tier ("on Team Trust" ends on none; "the Growth Team" is a team, not a tier)
+        end = j
+        while end < len(tokens) and end - j < 3 and _plan_name_word(tokens[end], numbered=False):
+            end += 1
+        after = end < len(tokens) and (tokens[end].text[0].isupper() or lows[end] in HEAD_TYPES)
+        if end - j >= 2 and lows[end - 1] in PLAN_TIERS and lows[end - 1] not in ("team", "teams") and not after:
+            return [Value(j, end, " ".join(t.text for t in tokens[j:end]), "plan")]
     if j < len(tokens) and tier_like(j, strict=generic) and not named:  # not "on Team Trust", "the Growth team"
         # "plan's Mobile Licensing Tier 2": after the word "plan" itself, a run of capitalised words is one name
         end = j + 1
