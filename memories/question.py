@@ -61,7 +61,7 @@ _PRIMARY: dict[str, list[str]] = {
                  "importance", "severity", "prio", "sev"],
     "deployed_in": ["deployed in", "deployed to", "deployed", "deploy", "deployment", "hosted in", "hosted",
                     "host", "hosting", "run in", "runs in", "running in", "live in", "lives in", "living in"],
-    "member_of": ["member of", "members of", "belong to", "belongs to", "belonging to", "part of", "on team",
+    "member_of": ["member of", "members of", "belong to", "belongs to", "belonging to", "part of", "on team", "sit with", "sits with", "sitting with", "sat with",
                   "on the team", "in team", "join", "joined", "report to", "reports to", "sit on", "sits on",
                   "teammate", "teammates"],
     "handled_by": ["handle", "handles", "handled by", "handling", "manage", "manages", "managed by", "manager",
@@ -83,7 +83,8 @@ _PRIMARY: dict[str, list[str]] = {
                "spearhead", "spearheads", "spearheading", "owns the project", "steer", "steers",
                "steering"],
     "uses": ["use", "uses", "using", "used", "built with", "build with", "built in", "powered by", "run on",
-             "runs on"],
+             "runs on", "moving to", "moving onto", "move onto", "migrate to", "migrating to", "migrated to",
+             "migrate onto", "migrating onto", "switch to", "switching to", "switched to"],
     "deadline": ["deadline", "due", "due date", "ship", "ships", "shipping", "finish", "deliver", "delivered",
                  "cutoff", "wrap up", "eta", "land", "lands", "launch", "launches", "go live", "goes live",
                  "target date", "be done", "be finished", "be shipped", "be delivered"],
@@ -106,7 +107,7 @@ _SECONDARY: dict[str, list[str]] = {
                "handle", "handles", "handled by", "maintain", "maintains", "take", "takes", "took", "taking", "taken",
                "take over", "took over", "taking over", "inherited", "inherits"],
     "uses": ["rely on", "relies on", "need", "needs", "depend on", "depends on", "built on"],
-    "depends_on": ["use", "uses", "using", "used"],
+    "depends_on": ["use", "uses", "using", "used", "moving to", "moving onto", "migrating to", "switching to"],
     "located_in": ["based", "based in", "based out of", "sit in", "sits in", "hosted in", "deployed in", "live in",
                    "cover", "covers", "covered by", "covering", "sit", "sits", "sitting", "sitting in"],
     "deployed_in": ["located in", "located", "location", "based in", "run", "runs", "running"],
@@ -499,6 +500,35 @@ def _mark_needs_without(text: str, toks: list[_Tok]) -> list[Slot]:
     return slots
 
 
+# Verbs of getting in touch: "who do I talk to about X", "who should I ping re X", "who's the person to ask about
+# X" ask for whoever answers for X (its owner, handler or lead, whichever X's type has), not what X calls.
+_CONTACT_VERBS = frozenset(stem(w) for w in "talk speak ping ask bug contact go reach chat message email dm escalate "
+                           "poke nudge hassle pester call chase".split())
+# "who's our contact person for X", "who's the poc on X": the same ask, as a noun
+_CONTACT_NOUNS = frozenset("contact poc".split())
+_CONTACT_LINKS = frozenset("to with out up person".split())
+_CONTACT_TOPICS = frozenset("about re regarding concerning on for".split())
+
+
+def _mark_contact(text: str, toks: list[_Tok]) -> list[Slot]:
+    who = next((i for i, t in enumerate(toks) if t.word in ("who", "whom") and not t.role), None)
+    if who is None:
+        return []
+    for i in range(who + 1, min(len(toks), who + 8)):
+        t = toks[i]
+        if t.role or (t.stem not in _CONTACT_VERBS and t.word not in _CONTACT_NOUNS) or _hyphenated(text, t):
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j].word in _CONTACT_LINKS and not toks[j].role and j - i <= 2:
+            j += 1
+        if j < len(toks) and toks[j].word in _CONTACT_TOPICS and not toks[j].role:
+            for k in range(i, j + 1):
+                toks[k].role = "rel"
+            return [Slot((("handled_by", 1.0), ("led_by", 1.0), ("owned_by", 1.0)), _surface(text, toks, i, j + 1),
+                         "lexicon", i)]
+    return []
+
+
 def _mark_modals(toks: list[_Tok]) -> None:
     """"When does X need to be done?", "X needs to ship by when?": "need to" before a wording of another relation
     is a modal verb, not a dependency."""
@@ -623,8 +653,10 @@ def _head_type(toks: list[_Tok], a: int, b: int) -> tuple[frozenset[str], bool] 
     """The type a descriptive phrase's head noun names: the last kind-of-thing noun before the phrase goes on
     to say what the thing does ("the service that texts policyholders" is a component)."""
     head = None
-    for t in toks[a:b]:
-        if t.word in _HEAD_STOPS and head is not None:
+    for k, t in enumerate(toks[a:b]):
+        # "the thing where pet owners sign in": what follows a relative word or preposition describes the
+        # thing; a noun there ("owners") is not its head, found or not
+        if t.word in _HEAD_STOPS and (head is not None or k > 0):
             break
         kind = TYPE_NOUNS.get(t.stem) or _HEAD_NOUNS.get(t.stem)
         if kind in ("component", "account", "project", "tool", "team", "office", "person"):
@@ -655,6 +687,17 @@ def _where_at(toks: list[_Tok]) -> bool:
     wh = next((i for i, t in enumerate(toks) if t.word == "where" and not t.role), None)
     if wh is None:
         return False
+    # "where are we with X?", "where are things on X?", "where do we stand with X?": our own progress on X
+    k = wh + 1
+    while k < len(toks) and toks[k].word in _AUX and not toks[k].role:
+        k += 1
+    if k > wh + 1 and k < len(toks) and toks[k].word in ("we", "things", "you", "they") and not toks[k].role:
+        k += 1
+        if k < len(toks) and toks[k].stem == stem("stand") and not toks[k].role:
+            k += 1
+        if k < len(toks) and toks[k].word in ("with", "on") and not toks[k].role:
+            toks[k].role = "aux"
+            return True
     for i in range(wh + 1, len(toks)):
         if toks[i].word == "at" and not toks[i].role:
             rest = toks[i + 1 :]
@@ -708,6 +751,8 @@ def _mark_relations(text: str, toks: list[_Tok]) -> list[Slot]:
             j = i + len(key)
             if len(key) == 1 and _hyphenated(text, toks[i]):
                 continue
+            if key == (_stem("work"),) and i + 1 < n and toks[i + 1].word == "out":
+                continue  # "the thing that works out how good a player is": works out = computes, not works in
             if j <= n and all(toks[i + k].stem == key[k] and not toks[i + k].role for k in range(len(key))):
                 slots.append(Slot(_alts(preds), _surface(text, toks, i, j), "lexicon", i))
                 for k in range(i, j):
@@ -735,7 +780,8 @@ def _mark_gapped(text: str, toks: list[_Tok]) -> list[Slot]:
     for i, t in enumerate(toks):
         if t.role or (t.stem not in _TAKE_VERBS and t.stem not in _GIVE_VERBS) or _hyphenated(text, t):
             continue
-        wanted = ("from",) if t.stem in _TAKE_VERBS else ("into", "to", "onto")
+        # "the thing X gets its rates through": what X takes something by way of, X depends on too
+        wanted = ("from", "through", "via") if t.stem in _TAKE_VERBS else ("into", "to", "onto")
         for j in range(i + 2, min(n, i + 2 + _GAP)):
             if toks[j].role or any(c in ",;:?!." for c in text[toks[j - 1].end : toks[j].start]):
                 break
@@ -806,6 +852,9 @@ def _drop_modifiers(toks: list[_Tok], slots: list[Slot]) -> list[Slot]:
     kept = []
     for slot in slots:
         i = slot.position
+        if slot.source == "lexicon" and _compound_person(toks, i):
+            toks[i].role = ""
+            continue
         if (slot.source == "lexicon" and i > 0 and toks[i].stem in _VERB_CUES and toks[i - 1].word in _NOUN_OPENERS
                 and not toks[i - 1].role and (i + 1 >= len(toks) or toks[i + 1].role != "rel")):
             # "the work to let ...", "a run of ...": a verb cue after a determiner is a noun, not a relation
@@ -813,7 +862,8 @@ def _drop_modifiers(toks: list[_Tok], slots: list[Slot]) -> list[Slot]:
             continue
         if (slot.source == "lexicon" and len(slot.phrase.split()) == 1 and i + 1 < len(toks)
                 and toks[i + 1].role == "" and toks[i + 1].word not in STOPWORDS and toks[i + 1].word not in _FRAME
-                and toks[i + 1].stem not in TYPE_NOUNS and toks[i + 1].word not in _WH):
+                and toks[i + 1].stem not in TYPE_NOUNS and toks[i + 1].word not in _WH
+                and not _asking_verb(toks, i)):
             toks[i].role = ""
             continue
         kept.append(slot)
@@ -834,6 +884,31 @@ def _drop_modifiers(toks: list[_Tok], slots: list[Slot]) -> list[Slot]:
     return out
 
 
+def _compound_person(toks: list[_Tok], i: int) -> bool:
+    """"the thing that texts pet owners when ...": inside a relative clause, a person noun right after a plain
+    noun ("pet owners", "shop managers") names people the thing deals with, not a relation of the question."""
+    t = toks[i]
+    if TYPE_NOUNS.get(t.stem) != "person" or i < 3 or t.end - t.start != len(t.word):
+        return False
+    prev = toks[i - 1]
+    if prev.role or prev.possessive or prev.word in STOPWORDS or prev.word in _FRAME or prev.word in _WH or (
+            prev.word in _AUX or prev.stem in TYPE_NOUNS or toks[i].start - prev.end != 1):
+        return False
+    return any(toks[k].word in ("that", "which", "where") and not toks[k].role for k in range(1, i - 1))
+
+
+def _asking_verb(toks: list[_Tok], i: int) -> bool:
+    """"who's leading card controls?", "who is running ledger sync?", "which team owns reconciler?": a cue right
+    after "who" or "which <type>" (and their auxiliaries) is the question's own verb, whatever word follows."""
+    k = i - 1
+    while k >= 0 and toks[k].word in _AUX and not toks[k].role:
+        k -= 1
+    if k >= 0 and toks[k].word == "who" and not toks[k].role:
+        return True
+    # "which team owns reconciler?", "what service calls ledgerd?": the verb after the asked type noun
+    return k >= 1 and toks[k].stem in TYPE_NOUNS and toks[k - 1].word in ("which", "what") and not toks[k - 1].role
+
+
 _VERB_CUES = frozenset(stem(w) for w in "work run use need call host deploy join drive cover ship finish deliver "
                         "land launch hit query sit".split())
 _TIME_ADJECTIVES = frozenset("new old current former previous latest original same".split())
@@ -843,7 +918,7 @@ _NOT_NAME_WORDS = frozenset(MONTHS) | PLAN_TIERS | PRIORITY_WORDS | frozenset(
 _NOUN_OPENERS = frozenset("the a an this these those its their his her our your my".split())
 
 
-def _mark_frame(toks: list[_Tok]) -> None:
+def _mark_frame(toks: list[_Tok], text: str = "") -> None:
     n = len(toks)
     for i, t in enumerate(toks):
         for phrase in _TIME_STARTS.get(t.word, ()):
@@ -855,6 +930,8 @@ def _mark_frame(toks: list[_Tok]) -> None:
         if t.role:
             continue
         if t.word in _WH:
+            if text and _embedded_wh(text, toks, i):
+                continue
             t.role = "wh"
         elif t.word in _AUX:
             t.role = "aux"
@@ -864,6 +941,28 @@ def _mark_frame(toks: list[_Tok]) -> None:
             toks[i + 1].role = "connector"
             if i > 0 and toks[i - 1].word in _DETERMINERS and not toks[i - 1].role:
                 toks[i - 1].role = "connector"
+
+
+def _trailing_purpose(text: str, toks: list[_Tok]) -> int | None:
+    """"what country's jamie in, for the entity sheet": a "for ..." clause after a finished question says why
+    it is asked, not what; the index of its first token, or None."""
+    for c in range(2, len(toks)):
+        if toks[c].word != "for" or toks[c].role or not any(ch in ",;:?!" for ch in text[toks[c - 1].end : toks[c].start]):
+            continue
+        if any(t.role == "wh" for t in toks[:c]) and not any(t.role in ("wh", "rel") for t in toks[c:]):
+            return c
+    return None
+
+
+def _embedded_wh(text: str, toks: list[_Tok], i: int) -> bool:
+    """"who owns the thing that works out how good each player is?": a second wh-word inside a relative clause,
+    with no punctuation before it, opens a clause of the description, not a second question."""
+    if toks[i].word not in ("how", "what", "when", "where", "whether") or i == 0:
+        return False
+    if any(c in ",;:?!.-—" for c in text[toks[i - 1].end : toks[i].start]):
+        return False
+    first = next((k for k in range(i) if toks[k].role == "wh" or toks[k].word in _WH and not toks[k].role), None)
+    return first is not None and any(toks[k].word in ("that", "which") for k in range(first + 1, i))
 
 
 def _relative(text: str, toks: list[_Tok], i: int) -> bool:
@@ -1218,7 +1317,8 @@ def _order(slots: list[Slot], expected: tuple[str, ...], max_len: int = MAX_CHAI
     return list(best.slots), True, best.end
 
 
-def complete(slots: list[Slot], start_type: str | None, expected: tuple[str, ...], max_len: int = 3) -> list[Slot]:
+def complete(slots: list[Slot], start_type: str | None, expected: tuple[str, ...], max_len: int = 3,
+             back_last: str | None = None) -> list[Slot]:
     """Append the typed edges still needed to reach the expected answer type ("which team owns X":
     owned_by reaches a person; member_of takes the person to a team)."""
     if not expected:
@@ -1227,9 +1327,14 @@ def complete(slots: list[Slot], start_type: str | None, expected: tuple[str, ...
     if end is None or end == "entity" or end in expected:
         return list(slots)
     for goal in expected:
-        route = type_route(end, goal, max_len - len(slots))
-        if route is not None:
-            return list(slots) + [Slot(((p, 1.0),), "", "typed") for p in route]
+        # a typed hop straight back along the relation just walked against its edge would return where it came
+        # from ("who's running <a description read as a person>": led_by back to a project, then led_by again)
+        routes = [r for r in type_routes(end, goal, max_len - len(slots))
+                  if not (back_last is not None and r and r[0] == back_last)]
+        if routes:
+            return list(slots) + [Slot(((p, 1.0),), "", "typed") for p in routes[0]]
+    if back_last is not None:
+        return complete(slots, start_type, expected, max_len)  # no other way there: the walk settles it
     return list(slots)
 
 
@@ -1267,18 +1372,22 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
             t.role = "desc"
         mentions = [m for m in mentions if not (span[0] <= m[0] < span[1])] + [(span[0], span[1], "residual")]
     explicit, admissible, type_at = _expected_type(toks, text)
+    framed = False  # the question's frame alone says what is asked ("where are we with X?")
     if type_at is not None and text[toks[type_at].end : toks[type_at].end + 1] == "-":
         _mark_posture(toks)  # "where's X sitting priority-wise": the verb only frames the asked attribute
     elif _where_at(toks):
         # "where's X at?", "where are we at with X?": how far along it is, not a place
         explicit, admissible = "status", ("status",)
         _mark_posture(toks)
+        framed = True
     _mark_decisions(toks)
     if type_at is not None and toks[type_at].role == "":
         # "What priority is X?": the noun names the answer's type; the walk reaches it by the typed edge, so it
         # is not read a second time as a relation.
         toks[type_at].role = "typenoun"
-    slots = _mark_needs_without(text, toks)
+    contact = _mark_contact(text, toks)
+    contact_at = {sl.position for sl in contact}
+    slots = _mark_needs_without(text, toks) + contact
     _mark_modals(toks)
     slots += _mark_relations(text, toks)
     mentions += _mark_unknown_names(text, toks, vocab)
@@ -1288,7 +1397,13 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
     mentions += _mark_words(toks, vocab)
     slots = _drop_modifiers(toks, slots)
     slots += _possessive_types(text, toks)
-    _mark_frame(toks)
+    _mark_frame(toks, text)
+    cut = _trailing_purpose(text, toks)
+    if cut is not None:
+        mentions = [m for m in mentions if m[0] < cut]
+        slots = [sl for sl in slots if sl.position < cut]
+        for t in toks[cut:]:
+            t.role = "time"
     mentions.sort()
     # Runs of nothing but a type noun ("the service X relies on", "The component X relies on: ...") name the
     # kind of thing in between two relations; they are not relation wordings.
@@ -1299,7 +1414,7 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
         # No known name: the residual noun phrase is the mention ("the analytics endpoint").
         a, b = sorted(runs, key=lambda r: (-_content_count(toks, *r), r[0]))[0]
         runs.remove((a, b))
-        if not slots and embedder is not None and b - a >= 2:
+        if not slots and not framed and embedder is not None and b - a >= 2:
             split = _split_relation(text, toks, a, b, embedder)
             if split is not None:
                 (a, b), slot = split
@@ -1313,9 +1428,9 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
                 slot = _semantic_slot(scores, phrase, pos, PHRASE_THRESHOLD)
                 if slot is not None:
                     slots.append(slot)
-        elif not slots:
+        elif not slots and not framed:
             a, b, _ = mentions[0]
-            masked = _masked(text, toks, a, b)
+            masked = _masked(text if cut is None else text[: toks[cut - 1].end], toks, a, b)
             slot = _semantic_slot(relation_similarity([masked], embedder)[0], masked, b, QUESTION_THRESHOLD)
             if slot is not None:
                 slots.append(slot)
@@ -1341,6 +1456,11 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
         return (d, slot.position)
 
     slots.sort(key=distance)
+    if start is None:
+        # whom to contact about a thing of unknown kind: a system's owner is the commonest answer (an account's
+        # handler and a project's lead come first only where the anchor's type says so)
+        slots = [Slot(tuple(sorted(sl.alternatives, key=lambda a: a[0] != "owned_by")), sl.phrase, sl.source,
+                      sl.position) if sl.source == "lexicon" and sl.position in contact_at else sl for sl in slots]
     if start is not None and len(start) == 1 and slots:
         slots[0] = _coerced(slots[0], next(iter(start)))
     ordered, fits, end = _order(slots, admissible, start=start)
@@ -1374,7 +1494,9 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
         if end != "entity" and (not admissible or end in admissible):
             implied = end
     if fits and ordered and end is not None:
-        chain = list(ordered) + complete([], end, admissible, MAX_CHAIN - len(ordered))
+        # the last hop was read against its edge when the chain ends on its subject's type, not its object's
+        back = ordered[-1].best if end != _obj(ordered[-1].best) else None
+        chain = list(ordered) + complete([], end, admissible, MAX_CHAIN - len(ordered), back_last=back)
     else:
         chain = complete(ordered, None, admissible)
     # Mentions: names before bare name words before residual phrases.
