@@ -18,6 +18,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from memories.embedder import Embedder
+from memories.person_names import fold
 
 # A head noun that says what kind of thing a name is, not which one: dropped from the key.
 GENERIC_HEADS = frozenset(
@@ -59,7 +60,7 @@ def _name_key(name: str) -> str:
     """The identity of a name for matching: casefolded, accents and punctuation and spacing ignored, leading
     articles dropped, a generic head noun at either end dropped ("Acme account" -> "acme", "Project Atlas" ->
     "atlas"), as long as something is left."""
-    text = unicodedata.normalize("NFKC", name[:MAX_NAME_CHARS]).casefold()
+    text = fold(unicodedata.normalize("NFKC", name[:MAX_NAME_CHARS]))
     parts = _KEY_WORD.findall(text)
     while len(parts) > 1 and parts[0] in _LEADING:
         parts = parts[1:]
@@ -79,7 +80,7 @@ def name_keys(name: str) -> tuple[str, ...]:
     """Every key a name is known by: `name_key`, and the words run together with the head noun kept, so that
     "Config Service" meets ConfigService as well as "the FeatureStore service" meets FeatureStore."""
     key = name_key(name)
-    parts = _KEY_WORD.findall(unicodedata.normalize("NFKC", name[:MAX_NAME_CHARS]).casefold())
+    parts = _KEY_WORD.findall(fold(unicodedata.normalize("NFKC", name[:MAX_NAME_CHARS])))
     while len(parts) > 1 and parts[0] in _LEADING:
         parts = parts[1:]
     full = "".join(parts)

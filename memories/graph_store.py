@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from memories.person_names import fold
 from memories.text import words
 from scenarios.models import MULTI_VALUED, PREDICATES
 
@@ -25,7 +26,7 @@ _COMPACT_DROP = re.compile(r"[\s\-_.'’/]+")
 
 def normalise(name: str) -> str:
     """The identity of a name: case, surrounding punctuation, spacing and a leading "the" do not matter."""
-    text = _SPACE.sub(" ", name.strip().strip(_EDGE_PUNCT).lower()).strip()
+    text = _SPACE.sub(" ", fold(name.strip().strip(_EDGE_PUNCT))).strip()
     if text.startswith("the "):
         text = text[4:].lstrip()
     return text.strip(_EDGE_PUNCT)
@@ -134,17 +135,18 @@ class GraphStore:
         return self.resolve(surface)
 
     def could_start(self, word: str) -> bool:
-        return word in self._starts
+        return fold(word) in self._starts  # keys are folded: "leixões" starts "Leixões office"
 
     def match_words(self, words: list[str]) -> str | None:
         """`resolve` for lowercase word tokens (the question parser's hot path: no regex)."""
+        words = [fold(w) for w in words]
         found = self._names.get(" ".join(words))
         if found is None:
             found = self._names.get("~" + "".join(words))
         return found
 
     def nodes_with_word(self, word: str) -> list[str]:
-        return self._words.get(word, [])
+        return self._words.get(fold(word), [])
 
     def _index_name(self, key: str, surface: str) -> None:
         norm = normalise(surface)
@@ -157,7 +159,7 @@ class GraphStore:
                 self._starts.add(first[0])
             # "Feature Store" asked for "FeatureStore": any prefix of the squeezed name may open a match
             self._starts.update(squeezed[:k] for k in range(1, len(squeezed) + 1))
-        for word in words(surface):
+        for word in words(fold(surface)):
             keys = self._words.setdefault(word, [])
             if key not in keys:
                 keys.append(key)

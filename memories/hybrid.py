@@ -18,6 +18,7 @@ from memories.answer import Answer, Candidate, ContextItem, Hop
 from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
+from memories.person_names import fold
 from memories.places import is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.slot_reader import identify, names_a_thing, read_slot, read_slots, subject_words
@@ -379,7 +380,7 @@ class HybridMemory:
 
 def _names(text: str, name: str) -> bool:
     """Whether a turn names `name` by any of its own words."""
-    return bool(subject_words(name) & set(_WORDS.findall(text.casefold())))
+    return bool(subject_words(name) & set(_WORDS.findall(fold(text))))
 
 
 def _restates(said: str) -> bool:

@@ -509,6 +509,7 @@ class KnownNames:
 
 
 def _token_key(low: str) -> str:
+    low = fold(low)  # "Michal" finds Michał Nowicki
     return low if low.isalnum() else "".join(ch for ch in low if ch.isalnum())
 
 
@@ -715,10 +716,13 @@ def find_mentions(
             out.append(_typed(span_text(message, tokens[i:end]), i, end, learned, default=CAMEL_TYPES))
             i = end
             continue
-        if not text[0].isupper() or not _name_word(tokens, i, first_word):
+        # "Team Platform, same as me": the head opens the name, even opening the sentence
+        prefixed = text[0].isupper() and low in _PREFIX_HEADS and i + 1 < n and tokens[i + 1].text[0].isupper() and (
+            _name_word(tokens, i + 1, -1))
+        if not text[0].isupper() or not (prefixed or _name_word(tokens, i, first_word)):
             i += 1
             continue
-        if (i == first_word or text.isupper()) and low in common:
+        if (i == first_word or text.isupper()) and low in common and not prefixed:
             i += 1
             continue  # "Happy to help", "I'm DOING it": a word seen in lowercase, not a name
         region_end = _region_run(tokens, i)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
 from memories.entities import GENERIC_HEADS
-from memories.person_names import is_given_name
+from memories.person_names import fold, is_given_name
 from memories.places import city_of_office
 from memories.mentions import (
     OFFICE,
@@ -68,7 +68,7 @@ _LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "o
 def subject_words(name: str) -> frozenset[str]:
     """The words that say a statement is about `name`: its own words, without articles and generic heads ("the
     Porto office" -> porto), so a first name alone ("Yasmin") is enough."""
-    folded = name.casefold()
+    folded = fold(name)  # "Michal" is about Michał Nowicki
     whole = {w.strip(_EDGE) for w in folded.split()}  # "courier-match" as the tokeniser keeps it
     words = {w for w in whole | set(_WORD.findall(folded)) if w not in STOPWORDS and w not in GENERIC_HEADS}
     return frozenset(w for w in words if len(w) > 1)
@@ -109,13 +109,13 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         text = restore_names(_SPEAKER.sub("", item.text, count=1), {speaker.casefold()} if speaker else ())
         said = sentences(text)
         # the subject speaking of themself: "I'm at Telok Ayer" from wei, when the subject is Wei Zhang
-        themself = speaker is not None and speaker.casefold() in about
+        themself = speaker is not None and fold(speaker) in about
         before_it = list(lead_in(item)) if lead_in is not None else []
-        reply = lead_in is not None and not any(t.low in about for sentence in said for t in sentence) and _replies_on(
+        reply = lead_in is not None and not any(fold(t.low) in about for sentence in said for t in sentence) and _replies_on(
             about, before_it, person, names, known)
         # the subject answering a question put to them ("are you in the São Paulo office Beatriz?" / "yes! São
         # Paulo office"): what their reply opens with is about themself
-        answering = themself and any("?" in before and "you" in _WORD.findall(before.casefold())
+        answering = themself and any("?" in before and "you" in _WORD.findall(fold(before))
                                      for before in before_it[-2:])
         # a reply may repeat a name from the question it answers, lowercased ("Jorge, you're Quayside?" /
         # "quayside"): the names that question holds are known while the reply is read
@@ -123,7 +123,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         named_before = False
         asked = False  # the item asks about the subject: what else it says waits for the answers after it
         for number, sentence in enumerate(said):
-            lows = [t.low for t in sentence]
+            lows = [fold(t.low) for t in sentence]
             at = next((i for i, low in enumerate(lows) if low in about or themself and low in FIRST_PERSON), None)
             # in a reply, a pronoun stands for the subject ("and they renew in November"); with none, the
             # reply's first sentence is about it as a whole ("November.")
@@ -137,7 +137,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
             if at is None and named_before:
                 at = 0  # "Owen handles Pellucid. Enterprise plan, the big one": a message keeps its topic
             elif at is None and wanted in _VALUE_FINDERS and number + 1 < len(said) and any(
-                    t.low in about for t in said[number + 1]) and not _value_spans(said[number + 1], text, wanted):
+                    fold(t.low) in about for t in said[number + 1]) and not _value_spans(said[number + 1], text, wanted):
                 # "steering said yes to 30 June. that's the new Osprey deadline": named after, in the next
                 # sentence, which holds no value of its own (not a list's line before the subject's line)
                 at = len(lows)
@@ -213,7 +213,7 @@ def _others_named(said: str, about: frozenset[str], names: KnownNames) -> list[s
     return [m.name for sentence in sentences(text)
             for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
                                    resolve_pronoun=lambda kind, so_far: None)
-            if not m.pronoun and not set(_WORD.findall(m.name.casefold())) & about
+            if not m.pronoun and not set(_WORD.findall(fold(m.name))) & about
             and m.name.casefold() not in _VALUE_WORDS]
 
 
@@ -228,16 +228,16 @@ def _replies_on(about: frozenset[str], before_it: Sequence[str], person: bool, n
     subject, and the last question among them, if any, names it or points to it by a pronoun ("Jorge, you're Quayside?" / "quayside"; "Magpie?" ... "who's running it" / "Hamid Rezaei"; not
     "Halcyon sits with Jorge." ... "who are halcyon again" / "SME commercial broker")."""
     asked = _last_question(before_it)
-    if asked is not None and about & set(_WORD.findall(asked.casefold())):
+    if asked is not None and about & set(_WORD.findall(fold(asked))):
         return True
     if asked is not None:
-        words = set(_WORD.findall(asked.casefold()))
+        words = set(_WORD.findall(fold(asked)))
         if (_PERSONAL if person else _IMPERSONAL).isdisjoint(words) and (
                 _others_named(asked, about, names) or words & _known_words(known, about)):
             return False  # the reply answers a question about something else, named and not pointed to by a
             # pronoun that fits the subject ("is he still out of Carrow Yard?" is about a person, not the
             # service he owns; "who are halcyon again" is about Halcyon Brokers, not Jorge who handles it)
-    return any(about & set(_WORD.findall(before.casefold())) for before in before_it)
+    return any(about & set(_WORD.findall(fold(before))) for before in before_it)
 
 
 def identify(description: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] | Mapping[str, str] = (),
@@ -287,7 +287,7 @@ def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames,
     for sentence in sentences(text):
         for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
                                resolve_pronoun=lambda kind, so_far: None, lowercase_places=True):
-            words = set(_WORD.findall(m.name.casefold()))
+            words = set(_WORD.findall(fold(m.name)))
             if m.pronoun or _known_fit(m, wanted, False, kinds) <= 0:
                 continue
             if about and about <= words and m.name[:1].isupper() and not m.name.islower():
@@ -364,7 +364,7 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     # (a speaker counts under a full name the graph holds for their handle, not as a bare handle: "abe")
     spans = [(_known_fit(m, wanted, _placed(sentence, m) or opening, kinds), m.start, m.name) for m in mentions
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
-             and not set(_WORD.findall(m.name.casefold())) & about
+             and not set(_WORD.findall(fold(m.name))) & about
              and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)]
     # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more;
     # "you can change the slide Hannah", "thanks Beatriz!": the one spoken to is no value
@@ -372,7 +372,7 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     if wanted == REGION:
         # "Canal House = the Amsterdam office": an office named after its city places what it is equated with
         spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
-                  and not set(_WORD.findall(m.name.casefold())) & about]
+                  and not set(_WORD.findall(fold(m.name))) & about]
     return [sp for sp in spans if sp[0] > 0]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memories.entities import EntityResolver, Resolution, clean_name, is_descriptive, name_key, name_keys
+from memories.graph_store import normalise
 
 
 @pytest.mark.parametrize("name", ["FeatureStore", "the FeatureStore", "FeatureStore service", "Feature Store",
@@ -137,3 +138,9 @@ def test_minilm_links_a_paraphrased_service_name_and_keeps_an_unrelated_one_new(
     assert r.resolve("the notification sender").canonical == "NotificationHub"
     assert r.resolve("the billing service").step == "new"
     assert r.resolve("the login page").step == "new"
+
+
+def test_a_name_typed_without_its_accents_is_the_same_name():
+    assert name_key("Michal Nowicki") == name_key("Michał Nowicki")
+    assert name_key("Ines") == name_key("Inês") and name_key("Soren") == name_key("Søren")
+    assert normalise("the Bjorn office") == normalise("The Björn office")

@@ -127,3 +127,12 @@ def test_retired_like_lists_the_superseded_edges_of_the_same_fact():
     current = store.out_edges(store.resolve("ReportingAPI"))[0]
     assert [store.name_of(e.object) for e in store.retired_like(current)] == ["high"]
     assert store.retired_like(current, as_of=5) == []  # not yet retired at turn 5
+
+
+def test_a_name_found_by_its_words_is_found_with_or_without_accents():
+    store = GraphStore()
+    store.add_fact("Michał Nowicki", "works_in", "Gdańsk office", turn=0)
+    key = store.resolve("Michał Nowicki")
+    assert key is not None and store.resolve("michal nowicki") == key
+    assert store.match_words(["michał", "nowicki"]) == key == store.match_words(["michal", "nowicki"])
+    assert store.nodes_with_word("gdańsk") == store.nodes_with_word("gdansk") != []

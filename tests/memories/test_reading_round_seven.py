@@ -92,11 +92,12 @@ def test_the_one_an_account_was_taken_over_from_is_not_its_person():
 
 def test_a_mention_followed_by_a_handoff_verb_or_after_from_gave_it_up_and_others_did_not():
     handed = sentences("Owen handed Mountain Prairie to me")[0]
-    assert _gave_up(handed, 0) and not _gave_up(handed, 2)  # Owen gave; Mountain Prairie was given
+    # Owen gave; Mountain Prairie was given
+    assert _gave_up(handed, 0, "person", "Owen") and not _gave_up(handed, 2, "account", "Mountain Prairie")
     taken = sentences("Dana took Acme over from Hana Ito")[0]
-    assert [t.text for t in taken if _gave_up(taken, taken.index(t))] == ["Hana"]
+    assert [t.text for t in taken if _gave_up(taken, taken.index(t), "person", t.text)] == ["Hana"]
     passed = sentences("Priya passed it on")[0]
-    assert _gave_up(passed, 0)
+    assert _gave_up(passed, 0, "person", "Priya")
 
 
 # --- 3. an office known by its name without the head noun ----------------------------------------------------------

@@ -99,3 +99,9 @@ def test_from_places_a_person_unless_the_sentence_says_where_they_moved_to():
     assert read is not None and read[0] == "Porto office"
     took = said_by("kasia", "Beatriz Santos took over from Tomasz in may", 7)
     assert read_slot("Beatriz Santos", "office", [took], known=known) is None
+
+
+def test_a_subject_written_without_accents_is_named_by_its_accented_spelling():
+    before = ["which team is Michał in, for the runbook page?"]
+    read = read_slot("michal", "team", [said_by("bas", "Team Platform, same as me", 9)], lead_in=lambda item: before)
+    assert read is not None and read[0] == "Team Platform"
