@@ -227,7 +227,7 @@ class HybridMemory:
         found = self.fallback.answer(plan.start, as_of=as_of)
         kind = PREDICATES[plan.remaining[0]][0]
         slot = identify(plan.start, kind, _ranked(found)[:IDENTIFY_DEPTH], known=self.graph.kinds(),
-                        lead_in=self._lead_in)
+                        lead_in=self._lead_in, pooled=True)
         if slot is None:
             return None
         return Unfinished(slot[0], plan.remaining, plan.walked)

@@ -241,29 +241,62 @@ def _replies_on(about: frozenset[str], before_it: Sequence[str], person: bool, n
 
 
 def identify(description: str, wanted: str, items: Sequence[ContextItem], known: Sequence[str] | Mapping[str, str] = (),
-             lead_in: Callable[[ContextItem], Sequence[str]] | None = None) -> tuple[str, ContextItem] | None:
+             lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, pooled: bool = False,
+             ) -> tuple[str, ContextItem] | None:
     """The thing of type `wanted` that the best-ranked `items` (the turns most like `description`) are about: the
     first such thing a turn names ("notifyr confirmed, I own it. ... it's the thing that texts policyholders"),
     or, for a reply that names none ("crop + livestock. co-op owned"), the first one named in the nearest turn
     before it that names one. Words of the description itself name nothing ("the Japanese marine insurer": not
-    "Japanese")."""
+    "Japanese").
+
+    Without `pooled`, the best turn that names something decides. With it, every turn votes for what it names,
+    by the square of its likeness to the description (the first name a turn gives counts most), so a thing
+    several close turns name ("the Leak Detection Pilot uses overnight flow readings", "Leak Detection row is
+    still accurate") outvotes a tool named once in passing; a name the graph holds as another kind of thing
+    ("InfluxDB", a tool, when a project is sought) counts for little."""
     about = subject_words(description)
     names = KnownNames(list(known))
     kinds = known if isinstance(known, Mapping) else {}
+    votes: dict[str, float] = {}
+    where: dict[str, ContextItem] = {}
     for item in items:
         found = _things(restore_names(_SPEAKER.sub("", item.text, count=1)), wanted, about, names, kinds)
         # a lowercase word the graph never held ("aussie cosmetics retailer") names the thing only when the turns
         # before name nothing better
-        strong = [f for f in found if not _describing(f, item.text) or kinds and f in kinds]
-        if strong:
-            return strong[0], item
-        for before in reversed(list(lead_in(item)) if lead_in is not None else []):
-            earlier = _things(_SPEAKER.sub("", before, count=1), wanted, about, names, kinds)
-            if earlier:
-                return earlier[0], item
-        if found:
-            return found[0], item
-    return None
+        named = [f for f in found if not _describing(f, item.text) or kinds and f in kinds]
+        # (pooled, a turn naming other things, "Lena is on the Trust team", votes for nothing from before it)
+        if not named and (not pooled or found or _names_nothing(_SPEAKER.sub("", item.text, count=1), names)):
+            for before in reversed(list(lead_in(item)) if lead_in is not None else []):
+                named = _things(_SPEAKER.sub("", before, count=1), wanted, about, names, kinds)
+                if named:
+                    break
+        named = named or found
+        if named and not pooled:
+            return named[0], item
+        weight = max(item.score or 0.0, _FLOOR_VOTE) ** 2
+        for position, name in enumerate(dict.fromkeys(named)):
+            kind = kinds.get(name)
+            fit = _OWN_KIND if kind == wanted else _OTHER_KIND if kind not in (None, "entity") else 1.0
+            votes[name] = votes.get(name, 0.0) + weight * fit * (1.0 if position == 0 else _LATER_NAME)
+            where.setdefault(name, item)
+    if not votes:
+        return None
+    best = max(votes, key=lambda name: votes[name])  # the first-seen among equals: dicts keep their order
+    return best, where[best]
+
+
+def _names_nothing(text: str, names: KnownNames) -> bool:
+    """Whether a message names nothing at all ("crop + livestock. co-op owned"): what it says is about what the
+    turns before it named."""
+    return not any(not m.pronoun for sentence in sentences(text)
+                   for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
+                                          resolve_pronoun=lambda kind, so_far: None))
+
+
+_FLOOR_VOTE = 0.05  # a turn with no score (ranked by name alone) still votes a little
+_OWN_KIND = 1.5  # the graph holds the name as the kind of thing sought
+_OTHER_KIND = 0.3  # ... as another kind ("InfluxDB", a tool, when a project is sought)
+_LATER_NAME = 0.5  # a turn is about the thing it names first
 
 
 _VERB_AFTER_A_NAME = frozenset(
@@ -272,9 +305,9 @@ _VERB_AFTER_A_NAME = frozenset(
 
 
 def _describing(name: str, text: str) -> bool:
-    """A lowercase word used like an adjective, before a lowercase noun: "aussie cosmetics retailer" (not
-    "notifyr confirmed", "vaultkeep next")."""
-    if not name.islower():
+    """A lowercase word or a short acronym used like an adjective, before a lowercase noun: "aussie cosmetics
+    retailer", "ML model that suggests tariff codes" (not "notifyr confirmed", "vaultkeep next")."""
+    if not (name.islower() or name.isupper() and name.isalpha() and len(name) <= 4):
         return False
     after = re.search(rf"(?<![\w-]){re.escape(name)}\s+([a-z]+)\b", text)
     return after is not None and not after.group(1).endswith("ed") and after.group(1) not in _VERB_AFTER_A_NAME
@@ -443,8 +476,10 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
         # ok" once it holds the account "Casa Azulejo Imports": a name's first words
         words = subject_words(m.name)
         kind = next((k for name, k in kinds.items() if " " in name and subject_words(name) == words), None)
-        if kind is None and " " in m.name:
-            kind = next((k for name, k in kinds.items() if name.startswith(m.name + " ")), None)
+        if kind is None:
+            # (one word only as a person's given name: "Filipe what is it?" once the graph holds Filipe Moreira)
+            kind = next((k for name, k in kinds.items() if name.startswith(m.name + " ")
+                         and (" " in m.name or k == PERSON)), None)
     if kind == PERSON and wanted != PERSON:
         return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
     if wanted == PERSON and kind is not None and kind != PERSON and kind != "entity":

@@ -193,3 +193,28 @@ def test_a_handle_written_without_the_hyphen_is_the_hyphenated_first_name():
     from memories.mentions import KnownNames
 
     assert KnownNames(["Mei-Ling Chou"]).short_name("meiling") == "Mei-Ling Chou"
+
+
+def test_pooled_the_thing_several_close_turns_name_outvotes_a_tool_named_once():
+    from memories.slot_reader import identify
+
+    said = [ContextItem(text="marta: InfluxDB for the night-flow series, the models are plain Python", turns=[4],
+                        score=0.49),
+            ContextItem(text="marta: the Leak Pilot uses overnight meter readings to spot bursts", turns=[28],
+                        score=0.38),
+            ContextItem(text="marta: Leak Pilot row is still accurate, running with two utilities", turns=[2],
+                        score=0.34)]
+    known = {"InfluxDB": "tool", "Leak Pilot": "project"}
+    assert identify("the trial that catches bursts", "project", said, known=known)[0] == "InfluxDB"
+    found = identify("the trial that catches bursts", "project", said, known=known, pooled=True)
+    assert found is not None and found[0] == "Leak Pilot" and found[1].turns == [28]
+
+
+def test_a_short_acronym_before_a_noun_describes_and_the_question_answered_names_the_thing():
+    from memories.slot_reader import identify
+
+    reply = ContextItem(text="filipe: ML model that suggests tariff codes from invoice text", turns=[15], score=0.7)
+    before = ["sjoerd: Filipe what is code-classifier exactly, one line pls"]
+    found = identify("the model that guesses tariff codes", "component", [reply], lead_in=lambda item: before,
+                     known={"Filipe Moreira": "person"}, pooled=True)
+    assert found is not None and found[0] == "code-classifier"
