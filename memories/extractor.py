@@ -516,6 +516,14 @@ class RuleExtractor:
         facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
                               known, speaker)
         facts = self._where_reply(text, channel or "", facts, known, speaker)
+        if not facts and asked is None and not proposed:
+            stated = self._topic_value(text, channel or "")
+            if stated and "?" in text:
+                # "and deadline still march 31?": the topic's value, asked to be confirmed by the next reply
+                self._asked[channel or ""] = (stated[0].subject, stated[0].predicate, 3)
+                self._proposed[channel or ""] = stated[0]
+            else:
+                facts = stated
         facts = self._stack_said(text, channel or "", facts, known, prior)
         facts = self._team_described(facts)
         facts = self._speaker_named(facts, speaker)
@@ -1476,6 +1484,10 @@ class RuleExtractor:
             finder = {"priority": find_priorities, "month": find_months, "status": lambda t: find_statuses(t, weak=True),
                       "date": lambda t: find_dates(t, text)}.get(wanted)
             values = finder(first) if finder is not None else []
+            if wanted == "status" and "status" in lows:
+                # "yes status is pilot, 12 sites live": the stage said after the word "status" is the answer
+                at = lows.index("status") + 1
+                values = [v for v in values if at <= v.start <= at + 2] or _free_statuses(first, lows, at) or values
             if wanted == "date":  # "end of november, Nov 28 to be exact": the day, when one is given
                 values = sorted(values, key=lambda v: not any(w.isdigit() for w in v.text.split()))
             # "was 31 Jan, now 28 Feb": the value the reply says holds now
@@ -1749,6 +1761,8 @@ class RuleExtractor:
             found.extend(self._restated_priority(tokens, lows, mentions, update))
         if not found:
             found.extend(self._copular_region(lows, mentions, update))
+        if not any(f.predicate == "plan" for f in found):
+            found.extend(self._copular_plan(tokens, lows, mentions, update))
         # "Nightjar is Sofia's account, still on Starter": whose a thing is stands beside a value said after it
         found.extend(f for f in self._possessed(lows, mentions, prior, update)
                      if all((f.subject, f.predicate) != (g.subject, g.predicate) for g in found))
@@ -2004,6 +2018,10 @@ class RuleExtractor:
                 else:
                     values[kind] = find_statuses(tokens, weak=kind == "status+weak")
             candidates += values[kind]
+            if kind.startswith("status") and cue.predicate == "status" and lows[cs] == "status" and not any(
+                    v.start >= ce for v in values[kind]):
+                # "status is pilot", "status: design phase now": after the word itself, a stage nobody listed
+                candidates += _free_statuses(tokens, lows, ce)
         candidates = [v for v in candidates if v.end <= cs or v.start >= ce]
         candidates = [v for v in candidates if not any(consumed[k] for k in range(v.start, v.end))]
         if cue.after:
@@ -2259,6 +2277,71 @@ class RuleExtractor:
             return []
         self._learn(s, "account")
         return [_Found(s.name, "located_in", r.name, update, 1.0)]
+
+    def _topic_value(self, text: str, channel: str) -> list[ExtractedFact]:
+        """"yes status is pilot, 40 sites so far", "deadline is 3 June for sea freight": a message that opens on
+        the value noun itself, with no name before it, gives the value of the project the channel is talking
+        about (the subject of the latest fact stated there, known to be a project)."""
+        topic = self._topic.get(channel)
+        if topic is None or self._learned(topic) != "project":
+            return []
+        text = _SHORTCODE.sub(" ", text[:200])  # ":+1: and deadline still march 31?": an emoji code opens it
+        first = next(iter(sentences(text)), [])
+        lows = [t.low for t in first]
+        noun = next((i for i, w in enumerate(lows) if w in ("status", "deadline")), None)
+        if noun is None or "?" in lows[:noun] or any(w not in _REPLY_OPENERS and first[i].is_word and w not in (
+                "update", "and", "also", "btw", "fyi") for i, w in enumerate(lows[:noun])):
+            return []
+        if any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in lows):
+            return []
+        k = noun + 1
+        while k < len(lows) and lows[k] in ("is", "'s", ":", "=", "now", "still", "currently"):
+            k += 1
+        if k == noun + 1 and not (k < len(lows) and lows[noun] == "status"):
+            return []  # "deadline 3 June" reads, but "deadline" alone before a word needs its copula
+        if lows[noun] == "deadline":
+            values = [v for v in find_dates(first, text) if v.start == k]
+        else:
+            values = [v for v in find_statuses(first, weak=True) if v.start == k] or _free_statuses(
+                first, lows, noun + 1)
+        if not values:
+            return []
+        predicate = lows[noun]
+        return [ExtractedFact(subject=topic, predicate=predicate, object=_value_text(values[0]), score=0.9,
+                              span=span_text(text, first))]
+
+    def _copular_plan(
+        self, tokens: list[Token], lows: list[str], mentions: list[Mention], update: bool,
+    ) -> list[_Found]:
+        """"they are Cargo Enterprise and renew in May", "Halden just went Pro", "they go Scale from June": an
+        account said to be (or to go) a capitalised tier, with no "on" or "plan" to cue it. The tier must close
+        the clause and the subject must not be a person, so "Lena is Pro at chess" and "the API is free" say
+        nothing."""
+        for m in mentions:
+            k = m.end
+            while k < len(lows) and lows[k] in ("still", "now", "already", "just", "officially"):
+                k += 1
+            if k >= len(lows) or lows[k] not in _PLAN_COPULAS or _hedged(lows, mentions, m.start):
+                continue
+            k += 1
+            while k < len(lows) and lows[k] in ("still", "now", "already", "officially"):
+                k += 1
+            end = k
+            while end < len(tokens) and end - k < 3 and _plan_name_word(tokens[end], numbered=False):
+                end += 1
+            if end == k or lows[end - 1] not in PLAN_TIERS or lows[end - 1] in ("team", "teams"):
+                continue
+            if end < len(lows) and lows[end] not in _PLAN_CLOSERS:
+                continue
+            if m.pronoun and (m.types == _SINGLE_TYPE[PERSON] or self._learned(m.name) == PERSON or not m.explicit
+                              and lows[m.start] in ("i", "we", "you", "he", "she")):
+                continue  # "I'm Pro now": a person has no plan
+            if not m.pronoun and (self._surely_person(m) or self._fit(m, "account") <= 0):
+                continue
+            self._learn(m, "account")
+            return [_Found(m.name, "plan", " ".join(t.text for t in tokens[k:end]),
+                           update or lows[k - 1] in ("went", "goes", "go"), 1.0)]
+        return []
 
     def _placed_office(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
         """"Dubai office = UAE", "the Rabat office is Morocco", "Canal House = the Amsterdam office", "Alfama's our
@@ -2673,6 +2756,8 @@ class RuleExtractor:
                 continue
             family = PROTOTYPES[families[best]]
             options = family.passive if passive else family.active
+            if not options:
+                continue  # a family with no reading in this voice ("by" between two names of a one-way relation)
             for subject, predicate, obj in self._resolve(options, [a, b], lows, a.end, b.start, prior):
                 out.append(_Found(subject, predicate, obj, update, score))
         return out
@@ -3684,6 +3769,48 @@ _FREE_WORDS = frozenset(
 _STAND_INS = frozenset(
     "contract subscription license licence deal renewal launch release rollout delivery migration".split()
 )
+
+
+# Words that open what a "status" says without being a stage: "status is unclear", "status same as last week".
+_NOT_STAGES = frozenset(
+    "unclear unknown tbd tba same unchanged update updates pls please check what where how who why which when "
+    "anyone someone nobody here there this that it its these those our their my your his her a an the not no".split()
+) | STOPWORDS
+# Words that end a freely worded stage: "status is pilot now", "status: prototype pls".
+_STAGE_ENDS = frozenset("now still again today pls please btw fyi lol tho though atm rn for since until as w with "
+                        "and but so because bc waiting".split())
+
+
+def _free_statuses(tokens: list[Token], lows: list[str], ce: int) -> list[Value]:
+    """The stage named right after the word "status" and a copula, colon or "=" ("status is pilot", "status =
+    prototype", "status: design phase now", "status now evidence collection"): one to three plain words closing
+    the clause, for stages no status list holds. A known status phrase is read by find_statuses instead."""
+    k = ce
+    linked = False
+    while k < len(lows) and lows[k] in ("is", "'s", ":", "=", "now", "still", "back", "to", "currently"):
+        linked = linked or lows[k] in ("is", "'s", ":", "=", "now", "currently")
+        k += 1
+    if not linked or k >= len(lows) or k > 0 and tokens[k].start > tokens[k - 1].end + 1:
+        return []  # "status = 'held together with tape'": a quotation (its mark dropped from the words) is a joke
+    end = k
+    while end < len(lows) and end - k < 3 and lows[end] not in _STAGE_ENDS and (
+            tokens[end].is_word and lows[end].replace("-", "").isalpha()):
+        end += 1
+    if end == k or lows[k] in _NOT_STAGES or lows[end - 1] in STOPWORDS:
+        return []
+    after = lows[end] if end < len(lows) else ""
+    if after and after[0].isalnum() and after not in _STAGE_ENDS:
+        return []  # "status is pilot customers are happy": the words run on into a sentence
+    return [Value(k, end, " ".join(t.text if t.text.isupper() else t.low for t in tokens[k:end]), "status")]
+
+
+_SHORTCODE = re.compile(r":[a-z0-9_+-]+:")
+# The verbs that join an account to its tier without a cue word: "they are Enterprise", "Halden went Pro".
+_PLAN_COPULAS = frozenset({"is", "are", "'re", "'s", "go", "goes", "went"})
+# What may follow a tier named that way: the clause ends, or says when or what else.
+_PLAN_CLOSERS = frozenset({",", ".", ";", "!", "-", "–", "—", ")", "and", "from", "since", "now", "plan", "tier",
+                           "btw", "tho", "though", "too", "until", "till", "effective", "starting", "already",
+                           "anyway", "iirc", "afaik", "lol"})
 
 
 def _named_words(mentions: list[Mention], value: Value, cs: int, ce: int) -> int:
