@@ -35,7 +35,7 @@ class LinkDecision(BaseModel):
 
     mention: str
     node: str | None = None
-    step: Literal["exact", "overlap", "semantic", "none"] = "none"
+    step: Literal["exact", "short", "overlap", "semantic", "none"] = "none"
     score: float = 0.0
     runner_up: str | None = None
     runner_up_score: float | None = None

@@ -1,4 +1,5 @@
-"""Tying a mention in a question to a graph node: exact name or alias, then content-word overlap, then meaning
+"""Tying a mention in a question to a graph node: exact name or alias, then a person's short form (initials, the
+start of a given name), then content-word overlap, then meaning
 (the mention's embedding against each node's description, or its name when it has none), with the step, the
 score and the runner-up kept for the trace.
 
@@ -13,7 +14,9 @@ import numpy as np
 from memories.answer import LinkDecision
 from memories.embedder import Embedder
 from memories.graph_store import GraphStore, Node, camel_parts, normalise
+from memories.dictionary import is_common_word
 from memories.mentions import is_code_identifier
+from memories.person_names import fold
 from memories.question import TYPE_NOUNS, TYPE_NOUNS_SURFACE
 from memories.text import STOPWORDS, stem, words
 
@@ -126,6 +129,9 @@ class Linker:
         key = self.store.resolve(mention)
         if key is not None and self._exists(key, as_of):
             return LinkDecision(mention=mention, node=self.store.name_of(key), step="exact", score=1.0)
+        decision = self._short_form(mention, as_of, types)
+        if decision is not None:
+            return decision
         decision = self._overlap(mention, as_of, types)
         if decision is not None:
             return decision
@@ -149,6 +155,30 @@ class Linker:
             cached = (len(node.aliases), sets)
             self._word_sets[node.key] = cached
         return [s for _, s in cached[1]]
+
+    def _short_form(self, mention: str, as_of: int | None, types: frozenset[str] | None) -> LinkDecision | None:
+        """A person called by their initials ("YD" for Yusuf Demir) or by the start of their given name ("Rav"
+        for Ravi Chandrasekar, "Alex" for Alexandra Ionescu): only when exactly one person the graph holds
+        fits, and the mention is no everyday word."""
+        word = mention.strip()
+        if " " in word or not word.isalpha() or len(word) < 2 or types is not None and "person" not in types:
+            return None
+        initials = word.isupper() and len(word) <= 3
+        low = fold(word)
+        if not initials and (len(low) < 3 or not word[:1].isupper() or is_common_word(low)):
+            return None
+        fits: list[Node] = []
+        for node in self.store.nodes(as_of):
+            parts = [fold(p) for p in node.name.split()] if node.type == "person" else []
+            if len(parts) < 2:
+                continue
+            if initials and "".join(p[0] for p in parts) == low or not initials and (
+                    parts[0] != low and parts[0].startswith(low)):
+                fits.append(node)
+        if len(fits) != 1:
+            return None
+        return LinkDecision(mention=mention, node=fits[0].name, step="short", score=round(len(low) / max(
+            len(fits[0].name.replace(" ", "")), 1), 4))
 
     def _overlap(self, mention: str, as_of: int | None, types: frozenset[str] | None) -> LinkDecision | None:
         m = _word_set(mention)

@@ -61,6 +61,7 @@ _NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "ne
 _NEW_AFTER = frozenset({"now", "effective", "onwards", "going"})  # "P1 now", "enterprise api, effective today"
 _VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capitals
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
+_YOU = frozenset({"you", "u", "ya", "yall", "your", "ur"})  # a question put to someone, as chat writes it
 _LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "out of Quayside", "moved to X"
 
 
@@ -115,7 +116,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
             about, before_it, person, names, known)
         # the subject answering a question put to them ("are you in the São Paulo office Beatriz?" / "yes! São
         # Paulo office"): what their reply opens with is about themself
-        answering = themself and any("?" in before and "you" in _WORD.findall(fold(before))
+        answering = themself and any("?" in before and _YOU & set(_WORD.findall(fold(before)))
                                      for before in before_it[-2:])
         # a reply may repeat a name from the question it answers, lowercased ("Jorge, you're Quayside?" /
         # "quayside"): the names that question holds are known while the reply is read

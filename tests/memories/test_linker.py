@@ -135,3 +135,18 @@ def test_a_weak_semantic_match_is_refused_even_without_a_close_runner_up():
     decision = Linker(store, embeddings).link("the returns desk", types=frozenset({"component"}))
     assert decision.node is None and decision.step == "none"
     assert decision.runner_up == "Kettle"  # the nearest is still reported
+
+
+def test_a_person_is_linked_by_initials_or_the_start_of_their_given_name_when_only_one_fits(hash_embedder):
+    store = GraphStore()
+    store.add_fact("Partner Bank Migration", "led_by", "Yusuf Demir", turn=0)
+    store.add_fact("Nimbus Arcade", "handled_by", "Ravi Chandrasekar", turn=1)
+    store.add_fact("Orbit", "handled_by", "Alexandra Ionescu", turn=2)
+    store.add_fact("Comet", "handled_by", "Alexander Berg", turn=3)
+    linker = Linker(store, NodeEmbeddings(hash_embedder), mode="lexical")
+    assert (linker.link("YD").node, linker.link("YD").step) == ("Yusuf Demir", "short")
+    assert linker.link("Rav").node == "Ravi Chandrasekar"
+    assert linker.link("Alex").node is None  # two people it could be short for
+    assert linker.link("Ravi Chandrasekar").step == "exact"
+    # a question whose first relation starts from an account does not take a person's short form
+    assert linker.link("Rav", types=frozenset({"account"})).step != "short"

@@ -105,3 +105,10 @@ def test_a_subject_written_without_accents_is_named_by_its_accented_spelling():
     before = ["which team is Michał in, for the runbook page?"]
     read = read_slot("michal", "team", [said_by("bas", "Team Platform, same as me", 9)], lead_in=lambda item: before)
     assert read is not None and read[0] == "Team Platform"
+
+
+def test_a_question_put_to_someone_as_chat_writes_it_is_answered_by_their_reply():
+    reply = said_by("yusuf", "Old Street office, 2nd floor by the window", 7)
+    before = ["can I just walk over and ask u stuff? which office"]
+    read = read_slot("Yusuf Demir", "office", [reply], lead_in=lambda item: before)
+    assert read is not None and read[0] == "Old Street office"
