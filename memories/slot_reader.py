@@ -61,6 +61,7 @@ _NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "ne
 _NEW_AFTER = frozenset({"now", "effective", "onwards", "going"})  # "P1 now", "enterprise api, effective today"
 _VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capitals
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
+_JOINING = frozenset({"on", "joined", "joins", "joining"})
 _YOU = frozenset({"you", "u", "ya", "yall", "your", "ur"})  # a question put to someone, as chat writes it
 _LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "out of Quayside", "moved to X"
 
@@ -396,7 +397,7 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
                              resolve_pronoun=lambda kind, so_far: None, lowercase_places=True, speaker=speaker)
     # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
     # (a speaker counts under a full name the graph holds for their handle, not as a bare handle: "abe")
-    spans = [(_known_fit(m, wanted, _placed(sentence, m) or opening, kinds), m.start, m.name) for m in mentions
+    spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds), m.start, m.name) for m in mentions
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
              and not set(_WORD.findall(fold(m.name))) & about
              and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)]
@@ -490,9 +491,11 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
     return max(fit, 2) if kind == wanted else fit
 
 
-def _placed(sentence: list[Token], m: Mention) -> bool:
-    """Written where a place goes: "at Marina Point", "based out of Quayside"."""
-    return m.start > 0 and sentence[m.start - 1].low in _LOCATIVE
+def _placed(sentence: list[Token], m: Mention, wanted: str = OFFICE) -> bool:
+    """Written where a place goes: "at Marina Point", "based out of Quayside"; or, for a team, where a team goes:
+    "Patrick Doyle on SRE", "joined Claims Platform"."""
+    before = sentence[m.start - 1].low if m.start > 0 else ""
+    return before in _LOCATIVE or wanted == TEAM and before in _JOINING
 
 
 def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
@@ -512,8 +515,10 @@ def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
         return 2 if m.person_likely and is_given_name(m.name.split()[0]) else 0
     if wanted == OFFICE and placed:
         return 1  # "you're at Marina Point?" / "Marina Point, yes": offices are often named like buildings
-    if wanted == REGION and placed and not (m.person_likely and (" " in m.name or is_given_name(m.name))):
-        return 1  # "where is the Leixões office officially?" / "Matosinhos.": a town too small for the list
+    if wanted in (REGION, TEAM) and placed and not (m.person_likely and (" " in m.name or is_given_name(m.name))):
+        # "where is the Leixões office officially?" / "Matosinhos.": a town too small for the list; "which team
+        # should I put down?" / "Pricing Engineering.", "owned by Patrick Doyle on SRE": a team without its head
+        return 1
     if wanted in _NAMED_BY_HEAD or (m.person_likely and " " in m.name):
         return 0  # an office, a team or a region is written with its head noun or known as one
     return 1

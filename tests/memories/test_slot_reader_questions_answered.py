@@ -112,3 +112,18 @@ def test_a_question_put_to_someone_as_chat_writes_it_is_answered_by_their_reply(
     before = ["can I just walk over and ask u stuff? which office"]
     read = read_slot("Yusuf Demir", "office", [reply], lead_in=lambda item: before)
     assert read is not None and read[0] == "Old Street office"
+
+
+def test_a_team_without_its_head_noun_is_read_where_a_team_goes():
+    known = {"Patrick Doyle": "person", "Mei-Ling Chou": "person"}
+    read = read_slot("Patrick Doyle", "team", [said_by("ana", "still eu-west-2. owned by Patrick Doyle on SRE", 5)],
+                     known=known)
+    assert read is not None and read[0] == "SRE"
+    reply = said_by("meiling", "Pricing Engineering. 'Pricing' on its own is the actuarial team", 11)
+    before = ["Mei-Ling Chou, which team should I put down for you?"]
+    read = read_slot("Mei-Ling Chou", "team", [reply], known=known, lead_in=lambda item: before)
+    assert read is not None and read[0] == "Pricing Engineering"
+    # a day is no team, and a person is no team
+    assert read_slot("Patrick Doyle", "team", [said_by("ana", "Patrick Doyle is on Mondays", 5)], known=known) is None
+    assert read_slot("Patrick Doyle", "team", [said_by("ana", "Patrick Doyle joined Ravi Shah", 5)],
+                     known=known) is None
