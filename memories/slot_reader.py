@@ -18,7 +18,7 @@ from functools import lru_cache
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
 from memories.entities import GENERIC_HEADS
-from memories.person_names import fold, is_given_name
+from memories.person_names import fold, is_family_name, is_given_name
 from memories.places import city_of_office
 from memories.mentions import (
     OFFICE,
@@ -513,15 +513,29 @@ def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
     if wanted == PERSON:
         # a single word no list of given names holds ("Bavaria", "Kinrei") is seldom a person's name in full
         return 2 if m.person_likely and is_given_name(m.name.split()[0]) else 0
+    if placed and _personal_name(m):
+        return 0  # "handing over to Ms Bethany Kowalczyk": a person's name, wherever it is written
     if wanted == OFFICE and placed:
         return 1  # "you're at Marina Point?" / "Marina Point, yes": offices are often named like buildings
-    if wanted in (REGION, TEAM) and placed and not (m.person_likely and (" " in m.name or is_given_name(m.name))):
+    if wanted in (REGION, TEAM) and placed:
         # "where is the Leixões office officially?" / "Matosinhos.": a town too small for the list; "which team
         # should I put down?" / "Pricing Engineering.", "owned by Patrick Doyle on SRE": a team without its head
         return 1
     if wanted in _NAMED_BY_HEAD or (m.person_likely and " " in m.name):
         return 0  # an office, a team or a region is written with its head noun or known as one
     return 1
+
+
+_TITLES = frozenset({"mr", "ms", "mrs", "dr", "miss", "mx"})
+
+
+def _personal_name(m: Mention) -> bool:
+    """A given name, alone or before a family name ("Ms Bethany Kowalczyk", "Ravi"), not an office named like
+    one ("Marina Point")."""
+    words = [w for w in m.name.split() if w.casefold().rstrip(".") not in _TITLES]
+    if not m.person_likely or not words or not is_given_name(words[0]):
+        return False
+    return len(words) == 1 or is_family_name(words[-1])
 
 
 def _plans(tokens: list[Token], text: str) -> list[Value]:

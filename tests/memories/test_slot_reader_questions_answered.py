@@ -127,3 +127,10 @@ def test_a_team_without_its_head_noun_is_read_where_a_team_goes():
     assert read_slot("Patrick Doyle", "team", [said_by("ana", "Patrick Doyle is on Mondays", 5)], known=known) is None
     assert read_slot("Patrick Doyle", "team", [said_by("ana", "Patrick Doyle joined Ravi Shah", 5)],
                      known=known) is None
+
+
+def test_a_persons_name_where_a_place_goes_is_no_office_but_a_building_named_like_one_is():
+    handover = said_by("ravi", "I'm handing over to Ms Bethany Kowalczyk next week", 20)
+    assert read_slot("Ravi Chandrasekar", "office", [handover], known={"Ravi Chandrasekar": "person"}) is None
+    read = read_slot("Aisha", "office", [said_by("wei", "Aisha is at Marina Point most weeks", 3)])
+    assert read is not None and read[0] == "Marina Point"
