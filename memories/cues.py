@@ -121,6 +121,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("take|takes|took|taking|taken over", OWN_R, {"update": True}),
     ("take|takes|took|taking|taken|assume|assumes|assumed ownership of", OWN_R, {"update": True, "firm": True}),
     ("inherited|inherits", OWN_R, {"update": True}),
+    # a thing left where it was: "the Tern account stays with me", "billing-api remains with Dana"
+    ("stays|stay|staying|remains|remain|remaining with|w/", OWN_F, {}),
     ("oversee|oversees|oversaw|overseeing", OWN_R, {}),
     ("run|runs|ran|running", OWN_R, {}),
     ("handle|handles|handled|handling", HANDLE_R, {}),
@@ -230,6 +232,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("moved|relocated|transferred to", HANDLE_F + MOVE_F,
      {"typed_only": True, "update": True, "person_object": True}),
     ("move|moves|moving to", HANDLE_F, {"update": True, "person_object": True}),
+    # a person going to a team its words name: "Kim moves to the data team from May"
+    ("move|moves|moving|moved to", MEMBER_F, {"update": True, "typed_only": True}),
     # a customer or a system going to someone: "Brightwell goes to Lina", "the account went to Omar"
     ("go|goes|going|went to", HANDLE_F, {"update": True, "person_object": True}),
     ("take|takes|took|taking", OWN_R, {"update": True, "person_object": True}),

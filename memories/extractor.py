@@ -380,6 +380,8 @@ class RuleExtractor:
                 common=self._common))
             mentions = self._lowercase_mentions(body, text, mentions, known)
             mentions = self._our_values(body, mentions, channel)
+            # "NOT me lol": a word shouted in capitals is no name
+            mentions = [m for m in mentions if m.pronoun or m.name.lower() not in NEGATIONS]
             if channel and name_key(channel) in _GENERAL_CHANNELS:
                 # "hiii ad-hoc, friendly reminder ... it's led by Zainab": a channel for everything, greeted by its
                 # name, is nothing the talk is about, nor what a later "it" stands for
@@ -409,7 +411,8 @@ class RuleExtractor:
                     self._is_person(lone[0])) and not (self._learned(lone[0].name) == "tool" and (
                     channel or "") in self._topic):  # "Linear! fancy": a tool exclaimed over, the topic stays
                 self._topic[channel or ""] = lone[0].name  # "different thing: rider-app v3. status?"
-            if question and _asks_everyone_where([t.low for t in body]):
+            if (question or label_end > 1 and is_question(body)) and _asks_everyone_where([t.low for t in body]):
+                # ("offsite logistics: where's everyone based again": the label leaves the question after it)
                 # "where are you all based?": each of the next few replies may say where its writer works
                 self._everyone_asked[channel or ""] = 5
             if question and asked is None:
@@ -510,6 +513,10 @@ class RuleExtractor:
                 m.name not in self._spelled_teams)],
                                    self._is_person, self._could_be_thing)
         for found, span in self._list_items(text, channel, prior, speaker, known):
+            add([found], span)
+        for found, span in self._team_rows(text, speaker, known):
+            add([found], span)
+        for found, span in self._also_there(text, facts, known):
             add([found], span)
         for found, span in self._arrow_dependencies(text):
             add([found], span)
@@ -812,6 +819,84 @@ class RuleExtractor:
                 out.append((found, span_text(text, line)))
         return out
 
+    def _also_there(self, text: str, facts: list[ExtractedFact], known: KnownNames) -> list[tuple[_Found, str]]:
+        """"X runs in eu-west-1. cache-eu also there": a sentence of one name and "there" (with "also", "too")
+        puts that name where the message's latest placing put its subject."""
+        out: list[tuple[_Found, str]] = []
+        placed = [f for f in facts if f.predicate in _PLACINGS]
+        if not placed:
+            return out
+        for line in list(sentences(text))[1:]:
+            lows = [t.low for t in line]
+            if "there" not in lows or not ({"also", "too"} & set(lows)) or "?" in lows:
+                continue
+            found = [m for m in find_mentions(line, text, known=known, learned=self._learned,
+                                              resolve_pronoun=lambda kind, so_far: None, common=self._common)
+                     if not m.pronoun]
+            if len(found) != 1 or found[0].start != 0:
+                continue
+            m = found[0]
+            if any(w not in _THERE_WORDS for w in lows[m.end :]):
+                continue
+            last = placed[-1]
+            person = self._surely_person(m)
+            if person != (last.predicate == "works_in") or name_key(m.name) == name_key(last.subject):
+                continue
+            kind = self._learned(last.subject)
+            if kind is not None and self._learned(m.name) not in (None, kind):
+                continue
+            out.append((_Found(m.name, last.predicate, last.object, False, 1.0), span_text(text, line)))
+        return out
+
+    def _team_rows(self, text: str, speaker: str | None, known: KnownNames) -> list[tuple[_Found, str]]:
+        """Rows under a lead-in about teams ("teams after the move:" then "Billing Ops: Dana, Bo Lund" and
+        "Infra: Kim Ode (me)"): each team's people are its members. Every name on the right must be a person's
+        (or "me"), and two rows must read so, else nothing is taken: a lead-in alone proves little."""
+        out: list[tuple[_Found, str]] = []
+        rows = 0
+        under = False
+        for line in sentences(text):
+            body = _unbulleted(line, text)
+            lows = [t.low for t in body]
+            if not body:
+                continue
+            if not under:
+                under = lows[-1] == ":" and not _TEAM_LEAD_WORDS.isdisjoint(lows) and "?" not in lows
+                continue
+            if ":" not in lows or lows.index(":") == 0 or lows.index(":") > 4:
+                break
+            colon = lows.index(":")
+            left, right = body[:colon], body[colon + 1 :]
+            if not all(t.is_word and t.low not in STOPWORDS for t in left):
+                break
+            team = span_text(text, left)
+            found = self._lowercase_mentions(right, text, find_mentions(
+                right, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
+                common=self._common), known)
+            people: list[str] = []
+            k = 0
+            ok = True
+            while k < len(right) and ok:
+                w = right[k].low
+                m = next((x for x in found if x.start == k and not x.pronoun), None)
+                if m is not None and (self._surely_person(m) or m.person_likely and " " in m.name and (
+                        self._learned(m.name) is None and person_shape(m.name) is not False)):
+                    people.append(m.name)
+                    k = m.end
+                elif w in ("me", "myself") and speaker:
+                    if not (k > 0 and right[k - 1].low == "("):  # "Kim Ode (me)": the name was the writer's
+                        people.append(speaker)
+                    k += 1
+                elif w in _TOOL_JOINERS or w in ("(", ")", "&", ".", ";"):
+                    k += 1
+                else:
+                    ok = False
+            if not ok or not people:
+                break
+            rows += 1
+            out.extend((_Found(x, "member_of", team, False, 1.0), span_text(text, body)) for x in people)
+        return out if rows >= 2 else []
+
     def _item(self, left: list[Token], right: list[Token], sep: str, role: str | None, listed: bool, text: str,
               channel: str | None, prior: str | None, speaker: str | None, known: KnownNames) -> _Found | None:
         """One "left sep right" item of `_list_items`, or None when it reads as none of its shapes."""
@@ -986,8 +1071,11 @@ class RuleExtractor:
         name and a priority code, nothing else, give each thing its priority. Two such parts make the list; one
         alone ("booking-api p1") is as often a heading as a statement."""
         out: list[_Found] = []
+        requested = False
         for a, b in parts:
             a = max([a] + [k + 1 for k in range(a, b) if body[k].low == ":"])  # "... per the catalogue: X P2"
+            while len(parts) == 1 and b - a > 2 and body[b - 1].low in _REQUEST_TAILS:
+                b, requested = b - 1, True  # "cache-eu P1 pls": one name and code, asked for, is no heading
             if b - a < 2 or not _CODE_PRIORITY.match(body[b - 1].low):
                 continue
             named = next((m for m in mentions if m.start == a and m.end == b - 1 and not m.pronoun), None)
@@ -995,7 +1083,7 @@ class RuleExtractor:
                     self._learned(named.name) not in (None, "component")):
                 continue
             out.append(_Found(named.name, "priority", body[b - 1].low, update, 1.0))
-        if len(out) < 2:
+        if len(out) < 2 and not (requested and out):
             return []
         for f in out:
             self._types.setdefault(name_key(f.subject), "component")
@@ -1231,6 +1319,10 @@ class RuleExtractor:
             fitting = [p for p, (st, ot) in PREDICATES.items() if ot == parsed.expected_type]
             typed = [p for p in fitting if PREDICATES[p][0] == kind]
             relations = typed if len(fitting) > 1 else fitting
+        elif not relations and "where" in lows and getattr(parsed, "expected_types", ()):
+            # "where does cache-eu live these days?": the thing's type picks which "where" is asked
+            kind = self._learned(anchor) or prior
+            relations = [p for p, (st, ot) in PREDICATES.items() if st == kind and ot in parsed.expected_types]
         if len(relations) != 1 or relations[0] == DESCRIBED_AS:
             return None
         learned = self._learned(anchor)
@@ -1480,6 +1572,7 @@ class RuleExtractor:
         wanted = PREDICATES[predicate][1]
         answer: str | None = None
         more: list[str] = []
+        members: list[ExtractedFact] = []
         if wanted in _VALUE_TYPES:
             finder = {"priority": find_priorities, "month": find_months, "status": lambda t: find_statuses(t, weak=True),
                       "date": lambda t: find_dates(t, text)}.get(wanted)
@@ -1521,6 +1614,16 @@ class RuleExtractor:
             found = self._lowercase_mentions(first, text, find_mentions(
                 first, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
                 common=self._common), known)
+            head = next((m for m in found if not m.pronoun), None)
+            if answer is None and predicate == "owned_by" and head is not None and (
+                    head.types == _SINGLE_TYPE["team"] and head.explicit) and all(
+                    w in _REPLY_OPENERS for w in lows[: head.start]):
+                # "who owns X?" ... "Team Harbour, me and Lise": the team owns it, and the people after it are in it
+                people = self._team_reply_people(first, lows, found, head, speaker)
+                if people is not None:
+                    answer = head.name
+                    members = [ExtractedFact(subject=x, predicate="member_of", object=head.name, score=0.9,
+                                             span=span_text(text, first)) for x in people]
             for i, m in enumerate(found):
                 if answer is not None:
                     break
@@ -1557,7 +1660,30 @@ class RuleExtractor:
             for f in facts]
         return [*out, *(ExtractedFact(subject=subject, predicate=predicate, object=value,
                                       update=_has_update_signal(lows), score=0.9, span=span_text(text, first))
-                        for value in [answer, *more])]
+                        for value in [answer, *more]), *members]
+
+    def _team_reply_people(self, first: list[Token], lows: list[str], found: list[Mention], team: Mention,
+                           speaker: str | None) -> list[str] | None:
+        """The people a reply lists after the team it names ("Team Harbour, me and Lise"): "me" is the writer.
+        None when anything else follows the team, which then is no plain answer; [] when nothing follows."""
+        people: list[str] = []
+        k = team.end
+        while k < len(lows):
+            w = lows[k]
+            m = next((x for x in found if x.start == k and not x.pronoun), None)
+            if m is not None:
+                if not self._is_person(m) and not (m.person_likely and self._fit(m, PERSON) >= 1):
+                    return None
+                people.append(m.name)
+                k = m.end
+            elif w in ("me", "myself", "i") and speaker:
+                people.append(speaker)
+                k += 1
+            elif w in _TOOL_JOINERS or w in (".", "!") or w in _REPLY_TAILS:
+                k += 1
+            else:
+                return None
+        return people
 
     def _where_reply(self, text: str, channel: str, facts: list[ExtractedFact], known: KnownNames,
                      speaker: str | None) -> list[ExtractedFact]:
@@ -1770,6 +1896,8 @@ class RuleExtractor:
             found.extend(self._roster(lows, mentions, update))
         if not found:
             found.extend(self._team_members(lows, mentions, update))
+        # "owned by Dana Wu on the data team": a person set on a team beside what else the clause says
+        found.extend(f for f in self._on_team(lows, mentions, update) if f not in found)
         if not found:
             found.extend(self._tool_for(lows, mentions, prior, update))
         if not found:
@@ -2014,7 +2142,7 @@ class RuleExtractor:
                 elif kind == "date":
                     values[kind] = find_dates(tokens, message)
                 elif kind == "month":
-                    values[kind] = find_months(tokens)
+                    values[kind] = find_months(tokens) or _cued_month(tokens, ce)
                 else:
                     values[kind] = find_statuses(tokens, weak=kind == "status+weak")
             candidates += values[kind]
@@ -2375,6 +2503,8 @@ class RuleExtractor:
         k = _complement_start(lows, mentions, s)
         if k is None or p.start != k:
             return []
+        if not _PAST_COPULAS.isdisjoint(lows[s.end : k]):
+            return []  # "it was Rafe's but he left": whose it was, not whose it is
         stop = _content_end(lows)
         if p.pronoun and lows[p.start] in _POSSESSIVE_PRONOUNS and PERSON in p.types and " " in p.name:
             # "triagebot is mine", "Pawsure is hers btw": the speaker, or the person last named, owns it
@@ -2544,6 +2674,28 @@ class RuleExtractor:
             for m in reversed(people):
                 self._learn(m, PERSON)
                 out.append(_Found(m.name, "member_of", team.name, update, 1.0))
+        return out
+
+    def _on_team(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """A person's name followed straight by "on the X team" or "in X team", with no verb between: a
+        person set on a team in passing ("owned by Dana Wu on the data team"). Only a team its words say is one
+        counts: "Dana on PTO" puts nobody on a team."""
+        out: list[_Found] = []
+        for team in mentions:
+            if team.pronoun or team.types != _SINGLE_TYPE["team"] or not (
+                    team.headed or self._learned(team.name) == "team") or team.start < 2:
+                continue
+            k = team.start - 1
+            if lows[k] == "the":
+                k -= 1
+            if k < 1 or lows[k] not in ("on", "in"):
+                continue
+            person = next((m for m in mentions if m.end == k and not m.pronoun), None)
+            if person is None or not self._is_person(person) or self._fit(person, PERSON) < 2.0:
+                continue
+            if _hedged(lows, mentions, k):
+                continue
+            out.append(_Found(person.name, "member_of", team.name, update, 1.0))
         return out
 
     def _lowercase_mentions(self, body: list[Token], text: str, mentions: list[Mention],
@@ -2876,7 +3028,19 @@ class RuleExtractor:
         else:  # a thing: one that is surely not a person first, then a bare name that may not be one
             found = next((m for m in candidates if not self._is_person(m)), None) or next(
                 (m for m in candidates if self._could_be_thing(m)), None)
-        return found if found is not None else self._pronouns.resolve(channel, kind)
+        if found is None:
+            found = self._pronouns.resolve(channel, kind)
+        if kind == "thing" and found is not None and found.person_likely and not self._learned(found.name) and (
+                reads_as_given_name(found.name)):
+            # "Zoe i think?" / "nope, Nikhil inherited it": a bare given name is no thing; "it" is what the
+            # channel is talking about, if that is known
+            topic = self._topic.get(channel or "")
+            kind_of = self._learned(topic) if topic else None
+            if topic and kind_of is not None and kind_of != PERSON:
+                return Mention(topic, 0, 1, frozenset({kind_of}), explicit=True)
+            if topic and kind_of is None and not reads_as_given_name(topic):
+                return Mention(topic, 0, 1, frozenset(ANY_TYPE) - {PERSON})
+        return found
 
     def _known_names(self, names: Sequence[str]) -> KnownNames:
         try:
@@ -3536,6 +3700,16 @@ def _tag_cut(sentence: list[Token]) -> int:
     return cut
 
 
+def _cued_month(tokens: Sequence[Token], ce: int) -> list[Value]:
+    """"renews sept", "renewal is aug": right after a renewal cue a short month in lowercase is the month (alone,
+    "aug" or "mar" is too often something else to count; "may" stays the modal verb)."""
+    k = ce + (ce < len(tokens) and tokens[ce].low in ("in", "is", ":", "="))
+    if k >= len(tokens) or tokens[k].low == "may":
+        return []
+    month = MONTHS.get(tokens[k].low.rstrip("."))
+    return [Value(k, k + 1, month, "month")] if month else []
+
+
 def _has_update_signal(lows: list[str]) -> bool:
     if not UPDATE_WORDS.isdisjoint(lows):
         return True
@@ -3645,6 +3819,7 @@ def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
 
 
 _PAST_MARKERS = frozenset({"formerly", "previously", "once", "originally"})
+_PAST_COPULAS = frozenset({"was", "were", "used"})
 _POSSESSIVE_PRONOUNS = frozenset({"mine", "hers", "his"})
 
 
@@ -3652,6 +3827,11 @@ _DEPENDENCY_WORDS = re.compile(r"\b(?:deps?|dependency|dependencies|depends|call
 _ARROW_LINE = re.compile(r"^\s*(?:[-*•]\s*)?([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)\s*(?:->|→|=>)\s*(.+?)\s*$")
 _PLAN_REPLY_TAILS = frozenset({"yes", "yeah", "yep", "for", "since", "from", "until", "till", "plan", "tier"})
 _REPEATED_PREPOSITIONS = frozenset({"on", "to", "with", "in", "from"})
+_WITH_JOINERS = frozenset({("along", "with"), ("together", "with")})
+_TEAM_LEAD_WORDS = frozenset({"team", "teams", "squad", "squads"})
+_PLACINGS = frozenset({"deployed_in", "located_in", "works_in"})
+_THERE_WORDS = frozenset("also too there as well is 's runs lives sits now btw fyi . !".split())
+_REQUEST_TAILS = frozenset({"pls", "plz", "please", "thx", "thanks", "ty"})
 
 
 def _chain(anchor: Mention, entities: list[Mention], lows: list[str], *, toward_cue: bool) -> list[Mention]:
@@ -3667,6 +3847,8 @@ def _chain(anchor: Mention, entities: list[Mention], lows: list[str], *, toward_
         gap = lows[other.end : current.start] if step < 0 else lows[current.end : other.start]
         if step > 0 and len(gap) >= 2 and gap[-1] in _REPEATED_PREPOSITIONS and gap[-2] in ("and", ","):
             gap = gap[:-1]  # "depends on X and on Y": the preposition said again before the next item
+        if step > 0 and tuple(gap[-2:]) in _WITH_JOINERS:
+            gap = gap[:-2] or [","]  # "inherited X along with Y": Y is one more of what was inherited
         if not gap or any(w not in COORDINATORS for w in gap):
             break
         if step > 0 and other.end < len(lows) and _cue_at(lows, other.end) is not None:
@@ -3707,6 +3889,8 @@ def _modifier(lows: list[str], m: Mention, cs: int, vs: int | None = None, *, co
         return False
     if w in _SUBORDINATORS:
         return False  # "runs in ap-northeast-1 since ...": a new clause follows, not a noun
+    if tuple(lows[k : k + 2]) in _WITH_JOINERS:
+        return False  # "took X along with Y": a list goes on, no noun follows
     if (cue := _cue_at(lows, k)) is not None and len(cue.words) > 1:
         return False  # "Halcyon sits with Jorge: Growth plan": a verb phrase follows the name, not a noun
     if w in _PLACE_STAND_INS:
