@@ -487,8 +487,8 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
         return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
     if wanted == PERSON and kind is not None and kind != PERSON and kind != "entity":
         return 0  # "Helvig Tools", once a fact made it an account: no one's name
-    if wanted in (OFFICE, TEAM) and kind is not None and kind not in (wanted, "entity", REGION):
-        return 0  # "Alder Garden Centres", a customer: no office, and no team
+    if wanted in (OFFICE, TEAM, REGION) and kind is not None and kind not in (wanted, "entity", REGION, OFFICE):
+        return 0  # "Alder Garden Centres", a customer: no office, no team and no place
     return max(fit, 2) if kind == wanted else fit
 
 
@@ -503,7 +503,7 @@ def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
     """3: a first and last name for a person; 2: the mention is surely of the wanted type; 1: it may be (systems,
     tools, projects and accounts are often bare names); 0: it is not, or too likely something else (a first and
     last name is a person, a plan tier or a priority is a value)."""
-    if wanted not in m.types or m.name.casefold() in _VALUE_WORDS:
+    if wanted not in m.types or m.name.casefold() in _VALUE_WORDS or _value_like(m.name):
         return 0
     if m.types == PLACE_TYPES and wanted != REGION:
         return 0  # a city named alone is most often a trip or a place of old ("moved from Manila"), not the office
@@ -525,6 +525,19 @@ def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
     if wanted in _NAMED_BY_HEAD or (m.person_likely and " " in m.name):
         return 0  # an office, a team or a region is written with its head noun or known as one
     return 1
+
+
+_PERIOD = re.compile(r"(?i)^(?:q[1-4]|h[12]|fy\d{2,4})$")
+
+
+def _value_like(name: str) -> bool:
+    """A plan tier under a product's name ("Track Basic", "Ship Pro") or a period ("Q3", "H2"): a value, never a
+    person, an office or a thing."""
+    words = name.split()
+    if not words:
+        return False
+    tier = words[-1].casefold() in PLAN_TIERS and words[-1].casefold() not in ("team", "teams")  # "Maps team"
+    return tier and len(words) <= 3 or bool(_PERIOD.match(name))
 
 
 _TITLES = frozenset({"mr", "ms", "mrs", "dr", "miss", "mx"})

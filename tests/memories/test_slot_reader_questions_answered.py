@@ -134,3 +134,13 @@ def test_a_persons_name_where_a_place_goes_is_no_office_but_a_building_named_lik
     assert read_slot("Ravi Chandrasekar", "office", [handover], known={"Ravi Chandrasekar": "person"}) is None
     read = read_slot("Aisha", "office", [said_by("wei", "Aisha is at Marina Point most weeks", 3)])
     assert read is not None and read[0] == "Marina Point"
+
+
+def test_a_plan_tier_or_a_period_is_no_person_office_or_place_and_a_customer_is_no_place():
+    known = {"Baltic Amber": "account", "Pintxo House": "account", "Sam Reed": "person"}
+    tier = said_by("lena", "Baltic Amber are on Track Basic now", 24)
+    assert read_slot("Baltic Amber", "person", [tier], known=known) is None
+    period = said_by("sam", "Sam Reed: in Q3 I'm mostly travelling", 13)
+    assert read_slot("Sam Reed", "office", [period], known=known) is None
+    customer = said_by("lena", "Emre Yilmaz visits Pintxo House on fridays", 16)
+    assert read_slot("Emre Yilmaz", "region", [customer], known=known) is None
