@@ -135,7 +135,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
                 pronoun = None  # "Petal & Pine renewal moved to Nov, they want it": the pronoun is what it names
             opening = reply and number == 0 and pronoun is None or answering and not named_before and at is None
             if at is None:
-                at = pronoun if pronoun is not None else (0 if opening else None)
+                at = pronoun if pronoun is not None else (_after_denial(lows) if opening else None)
             named = at is not None or opening  # the sentence itself is about the subject
             if at is None and named_before:
                 at = 0  # "Owen handles Pellucid. Enterprise plan, the big one": a message keeps its topic
@@ -221,8 +221,31 @@ def _others_named(said: str, about: frozenset[str], names: KnownNames) -> list[s
 
 
 def _last_question(before_it: Sequence[str]) -> str | None:
+    """The last turn before a reply that asks something; a guess offered as an answer ("Tomasz Lewandowski i
+    think?") is a reply itself, not a new question."""
     return next((before for before in reversed(before_it)
-                 if any(is_question(s) for s in sentences(_SPEAKER.sub("", before, count=1)))), None)
+                 if any(is_question(s) and not _guess(s) for s in sentences(_SPEAKER.sub("", before, count=1)))),
+                None)
+
+
+def _after_denial(lows: list[str]) -> int:
+    """Where a reply's answer starts: after a denial of the guess before it ("not anymore, Inês took it over",
+    "nope - Dana"), which denies the guess, not the answer."""
+    if lows and lows[0] in ("no", "nope", "nah", "not"):
+        cut = next((i for i, low in enumerate(lows[:4]) if low in (",", "-", "–", "—", ".")), None)
+        if cut is not None:
+            return cut + 1
+    return 0
+
+
+_GUESSING = frozenset("think guess maybe probably perhaps iirc afaik".split())
+_ASKING = frozenset("who whom whose what which where when why how is are was were do does did can could will would "
+                    "should has have any anyone".split())
+
+
+def _guess(sentence: list[Token]) -> bool:
+    lows = [t.low for t in sentence if t.is_word]
+    return bool(lows) and lows[0] not in _ASKING and not _GUESSING.isdisjoint(lows)
 
 
 def _replies_on(about: frozenset[str], before_it: Sequence[str], person: bool, names: KnownNames,
@@ -485,8 +508,10 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
                          and (" " in m.name or k == PERSON)), None)
     if kind == PERSON and wanted != PERSON:
         return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
-    if wanted == PERSON and kind is not None and kind != PERSON and kind != "entity":
-        return 0  # "Helvig Tools", once a fact made it an account: no one's name
+    if wanted == PERSON and kind is not None and kind != PERSON and kind != "entity" and not (
+            " " in m.name and _personal_name(m)):
+        return 0  # "Helvig Tools", once a fact made it an account: no one's name (a given and a family name
+        # stay a person's, whatever a misread fact made of them)
     if wanted in (OFFICE, TEAM, REGION) and kind is not None and kind not in (wanted, "entity", REGION, OFFICE):
         return 0  # "Alder Garden Centres", a customer: no office, no team and no place
     return max(fit, 2) if kind == wanted else fit

@@ -144,3 +144,14 @@ def test_a_plan_tier_or_a_period_is_no_person_office_or_place_and_a_customer_is_
     assert read_slot("Sam Reed", "office", [period], known=known) is None
     customer = said_by("lena", "Emre Yilmaz visits Pintxo House on fridays", 16)
     assert read_slot("Emre Yilmaz", "region", [customer], known=known) is None
+
+
+def test_a_guess_is_no_new_question_and_a_reply_denying_it_gives_the_answer_after_the_denial():
+    before = ["lotte: Zuidhaven Fresh is very angry. who has this account??", "bram: Tomasz Lewandowski i think?"]
+    reply = said_by("kasia", "not anymore, Inês Carvalho took over from Tomasz in may", 2)
+    # a misread fact that made her an account does not unmake a given and a family name
+    read = read_slot("Zuidhaven", "person", [reply], known={"Inês Carvalho": "account"}, lead_in=lambda item: before)
+    assert read is not None and read[0] == "Inês Carvalho"
+    # a real question in between is about someone else: the reply is not about the account
+    asked = ["lotte: Zuidhaven Fresh is very angry. who has this account??", "bram: where is Tomasz Lewandowski?"]
+    assert read_slot("Zuidhaven", "person", [reply], lead_in=lambda item: asked) is None
