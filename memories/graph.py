@@ -17,6 +17,8 @@ from memories.embedder import Embedder, shared_minilm
 from memories.entities import is_descriptive
 from memories.graph_store import Edge, GraphStore, is_single_valued
 from memories.linker import Linker, NodeEmbeddings
+from memories.mentions import person_shape
+from memories.person_names import is_given_name
 from memories.prompt import build_prompt
 from memories.protocol import EdgeView, MemoryConfig, NodeView, Snapshot
 from memories.question import (
@@ -601,13 +603,32 @@ class GraphMemory:
                 return plan
             # the chain read from the words may stop short of the asked type ("which team is the owner of X
             # on?" reads owned_by): the schema's route from there, as the walk's typed completion would take
-            end = PREDICATES[plan.remaining[-1]][1]
-            if end not in parsed.expected_types:
+            end = self._chain_end(plan.start, plan.remaining)
+            if end is not None and end not in parsed.expected_types:
                 routes = _routes(end, parsed.expected_types,
                                  self.config.max_hops - len(plan.walked) - len(plan.remaining))
                 if routes and routes[0]:
                     plan.remaining += list(routes[0])
             return plan
+
+    def _chain_end(self, start: str, chain: list[str]) -> str | None:
+        """The type a chain of steps ends on from `start`, each step taken the way the type in hand allows: "the
+        project Pedro leads" steps back along led_by, from a person to a project. Unknown for a start of
+        unknown type, unless it reads as a person's name."""
+        key = self.store.resolve(start)
+        person = person_shape(start) is True or " " not in start and start[:1].isupper() and is_given_name(start)
+        kind = self.store.node(key).type if key is not None else "person" if person else None
+        if kind is None or kind == "entity":
+            return PREDICATES[chain[-1]][1]
+        for predicate in chain:
+            subject_type, object_type = PREDICATES[predicate]
+            if kind == subject_type:
+                kind = object_type
+            elif kind == object_type:
+                kind = subject_type
+            else:
+                return PREDICATES[chain[-1]][1]
+        return kind
 
     def _unfinished(self, parsed: ParsedQuestion, result: WalkResult, as_of: int | None) -> Unfinished | None:
         if result.failure == "stale" and result.paths:

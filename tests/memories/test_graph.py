@@ -335,3 +335,12 @@ def test_a_walk_stepped_back_to_a_person_leaves_the_asked_step_from_the_office(h
     assert answer.text == ""
     plan = memory.unfinished("Where is the Leixões office located?")
     assert plan is not None and (plan.start, plan.remaining, plan.walked) == ("Leixões office", ["located_in"], [])
+
+
+def test_a_project_named_by_its_lead_keeps_the_asked_step_after_the_step_back(hash_embedder):
+    # Pedro is known (he works somewhere) but not what he leads: the plan steps back from him along led_by to a
+    # project, and then on to the project's deadline
+    turns = [graph_chat.turn(0, "Pedro works from the Lisbon office.", [["Pedro", "works_in", "Lisbon office"]])]
+    memory = _graph(hash_embedder, turns)
+    plan = memory.unfinished("What's the deadline on the project Pedro leads?")
+    assert plan is not None and (plan.start, plan.remaining) == ("Pedro", ["led_by", "deadline"])
