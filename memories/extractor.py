@@ -190,6 +190,7 @@ _STATEMENT_BREAKS = frozenset({",", ";", "-", "–", "—", "("})
 # Words of a time adverbial after a stated status: "in review right now", "back in progress as of this morning".
 _TIME_WORDS = frozenset("right as of this that at the moment morning afternoon evening for again since "
                         "effective immediately".split())
+_ASIDE_WORDS = frozenset("btw fyi fwiw tbh lol sadly unfortunately".split())  # "X is blocked btw": a chat aside
 _REASON_WORDS = frozenset({"of", "on", "by", "waiting", "because", "due", "since", "until", "pending", "behind"})
 _WEAK_TEXTS = frozenset({"green", "amber", "yellow", "red", "live", "planning", "scoping"})
 _PRESENT_COPULAS = frozenset({"is", "'s", "are", "remains", "stays"})
@@ -1557,7 +1558,8 @@ class RuleExtractor:
                             for x in tools if (name_key(subject), "uses", name_key(x)) not in have)]
         if any(f.predicate == predicate for f in facts):
             return facts  # the reply stated it in full, and the clause reading found it (of whatever subject)
-        if left > 1:
+        if left > 1 and not any(f.predicate == "member_of" for f in facts):
+            # (a reply listing who is on a team answers who is on it, not the question about whose a thing is)
             self._asked[channel] = (subject, predicate, left - 1)
             if proposal is not None:
                 self._proposed[channel] = proposal
@@ -1898,6 +1900,7 @@ class RuleExtractor:
             found.extend(self._team_members(lows, mentions, update))
         # "owned by Dana Wu on the data team": a person set on a team beside what else the clause says
         found.extend(f for f in self._on_team(lows, mentions, update) if f not in found)
+        found.extend(f for f in self._writer_of_known_team(lows, mentions, update) if f not in found)
         if not found:
             found.extend(self._tool_for(lows, mentions, prior, update))
         if not found:
@@ -2192,6 +2195,9 @@ class RuleExtractor:
             left = m.end <= cs
             if cue.after and not left:
                 continue  # "now it's done": a verb-like cue takes its subject from before it
+            if wanted == "project" and not m.pronoun and "+" in (lows[m.start - 1] if m.start else "", (
+                    lows[m.end] if m.end < len(lows) else "")):
+                continue  # "Figma + React, deadline May 15": a name in a "+" list is a tool of the stack
             distance = (cs - m.end) if left else (m.start - ce)
             score = fit + (0.5 if left else 0.0) - 0.05 * distance
             if best is None or score > best[0]:
@@ -2264,7 +2270,7 @@ class RuleExtractor:
         """"Atlas is on track.": a project, a copula, a status phrase that ends the clause. No status cue is
         needed, so the subject must plausibly be a project and the status must close the statement
         ("Priya is done for today" is about a person's day)."""
-        if not mentions or _hedged(lows, mentions, len(lows)):
+        if not mentions or _hedged(lows, mentions, _aside_start(lows)):
             return []
         m = mentions[0]
         k = m.end
@@ -2301,9 +2307,8 @@ class RuleExtractor:
             rest = [w for w in after if w[0].isalnum()]
             if rest and rest[0] in _REASON_WORDS and value.text not in _WEAK_TEXTS:
                 rest = []  # "blocked waiting on legal", "at risk of slipping": a reason follows the status
-            if any(w not in _FREE_WORDS and w not in _TIME_WORDS for w in rest):
+            if any(w not in _FREE_WORDS and w not in _TIME_WORDS and w not in _ASIDE_WORDS for w in rest):
                 break
-            # a bare verb is read as a project's only when no person would say it of themself ("Priya finished")
             # a bare verb is read as a project's only when no person would say it of themself ("Priya finished");
             # in a project channel a name not known as a person that "is delayed" and says no more is the project
             personal = value.text in _PERSONAL_STATES and not (bare_verb and value.text not in ("finished",
@@ -2616,10 +2621,20 @@ class RuleExtractor:
         kind = self._learned(topic)
         if not (kind == "project" or (kind is None and prior == "project" and not topic.islower())):
             return []
-        starts = {m.start for m in mentions}
+        # a job may be an acronym the finder took for a name ("Currencycloud for FX"): a job, not an entity
+        acronyms = {m.start for m in mentions if m.end - m.start == 1 and m.name.isalpha() and m.name.isupper() and (
+            len(m.name) <= 4) and self._learned(m.name) is None}
+        starts = {m.start for m in mentions} - acronyms
         first = next((k for k, w in enumerate(lows) if w[0].isalnum()), 0)
+
+        def job(m: Mention) -> bool:
+            return m.end + 1 < len(lows) and lows[m.end] == "for" and lows[m.end + 1].isalpha() and (
+                m.end + 1 not in starts) and lows[m.end + 1] not in _SUBJECT_PRONOUNS | _FIRST_PERSON_WORDS
+
         out: list[_Found] = []
-        for m in mentions:
+        for i, m in enumerate(mentions):
+            if m.start in acronyms and i > 0 and mentions[i - 1].end + 1 == m.start:
+                continue  # the job itself
             if "tool" not in m.types or self._learned(m.name) not in (None, "tool") or name_key(m.name) == name_key(
                     topic) or m.name.casefold() in self._speakers or self._is_person(m) and m.end - m.start > 1:
                 return []  # a person or another kind of entity is named: not a list of tools
@@ -2627,9 +2642,11 @@ class RuleExtractor:
             # the project talked about opens the list as well as its first word would
             joined = m.start == first or lows[m.start - 1] in ("and", ",", "plus", "+") or (
                 m.start >= 2 and lows[m.start - 1] in _TOOL_VERBS and lows[m.start - 2] in _WE_USING)
-            job = m.end + 1 < len(lows) and lows[m.end] == "for" and lows[m.end + 1].isalpha() and (
-                m.end + 1 not in starts) and lows[m.end + 1] not in _SUBJECT_PRONOUNS | _FIRST_PERSON_WORDS
-            if joined and job:
+            # "Vault + Consul for the secrets": two tools joined straight before one job share it
+            after = mentions[i + 1] if i + 1 < len(mentions) else None
+            shared = after is not None and after.start == m.end + 1 and lows[m.end] in ("+", "&", "and", "plus") and (
+                job(after))
+            if joined and (job(m) or shared):
                 out.append(_Found(topic, "uses", m.name, update, 0.8))
         for f, m in zip(out, [m for m in mentions if any(f.object == m.name for f in out)]):
             self._learn(m, "tool")
@@ -2691,7 +2708,11 @@ class RuleExtractor:
             if k < 1 or lows[k] not in ("on", "in"):
                 continue
             person = next((m for m in mentions if m.end == k and not m.pronoun), None)
-            if person is None or not self._is_person(person) or self._fit(person, PERSON) < 2.0:
+            if person is None:
+                person = _first_person_be(lows, mentions, k)  # "I'm on the data team", "I am on the data team"
+            elif not self._is_person(person) or self._fit(person, PERSON) < 2.0:
+                continue
+            if person is None:
                 continue
             if _hedged(lows, mentions, k):
                 continue
@@ -2741,6 +2762,20 @@ class RuleExtractor:
                     changed = True
         return sorted(out, key=lambda m: m.start)
 
+    def _writer_of_known_team(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
+        """"yep, I'm SRE, route-cache is mine", "I'm Platform": the writer said to be a bare name already known as
+        a team's (from "the SRE team" earlier) is its member; an unknown word after "I'm" is more often the
+        writer's own name or a state ("I'm OOO")."""
+        for m in mentions:
+            if m.pronoun or m.start < 1 or self._learned(m.name) != "team" or (
+                    m.end < len(lows) and lows[m.end][0].isalnum() and lows[m.end] not in _REPLY_TAILS):
+                continue
+            writer = _first_person_be(lows, mentions, m.start)
+            if writer is None or _hedged(lows, mentions, m.start):
+                continue
+            return [_Found(writer.name, "member_of", m.name, update, 1.0)]
+        return []
+
     def _roster(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
         """"The SRE crew: Priya and Tom." / "Payments team - Ana, Li, Bo": a team named with its head noun, a
         colon, and nothing after it but people: each of them is a member."""
@@ -2757,7 +2792,7 @@ class RuleExtractor:
         people = mentions[1:]
         k = team.end + 1
         for m in people:
-            if any(w not in COORDINATORS for w in lows[k : m.start]) or self._fit(m, PERSON) < 2.0:
+            if any(w not in COORDINATORS for w in _without_newcomer(lows[k : m.start])) or self._fit(m, PERSON) < 2.0:
                 return []
             k = m.end
         if any(w[0].isalnum() for w in lows[k:]):
@@ -3237,6 +3272,28 @@ def _bare_value(body: Sequence[Token], a: int, b: int, mentions: Sequence[Mentio
     if region is not None and region.types == _SINGLE_TYPE[REGION] and _cloud_region(body[at].text):
         return "deployed_in", body[at].text
     return None
+
+
+_NEWCOMER_NOUNS = frozenset("guy gal hire joiner starter person one dev engineer intern contractor".split())
+
+
+def _without_newcomer(words: Sequence[str]) -> list[str]:
+    """The words between two listed people without a "the new guy" / "our new hire" that only says who comes
+    next: "me, Ana Ruiz and the new guy Bo Lind" still lists people."""
+    out = list(words)
+    for k in range(len(out) - 1, 0, -1):
+        if out[k] in _NEWCOMER_NOUNS and out[k - 1] == "new":
+            start = k - 2 if k >= 2 and out[k - 2] in ("the", "our", "a") else k - 1
+            return out[:start] + out[k + 1 :]
+    return out
+
+
+def _first_person_be(lows: Sequence[str], mentions: Sequence[Mention], k: int) -> Mention | None:
+    """The writer standing before word k as "I'm" or "I am" (a copula the cue lexicon cannot start from, since
+    "i'm" is the writer's own mention), with nothing else between."""
+    at = k - 1 if k >= 2 and lows[k - 1] == "am" else k
+    return next((m for m in mentions if m.pronoun and m.end == at and m.end - m.start == 1 and (
+        lows[m.start] == ("i" if at < k else "i'm"))), None)
 
 
 # Head nouns of a team named in lowercase words or acronyms, and the words such a name can follow (or open the
@@ -3801,6 +3858,20 @@ def _complement_start(lows: list[str], mentions: list[Mention], subject: Mention
     return k
 
 
+_ASKERS = frozenset({"anyone", "anyone's", "anybody", "anybody's", "you're", "youre", "ur", "you", "people"})
+_ASKING = frozenset({"wondering", "asking", "asks", "curious", "interested", "wonders"})
+
+
+def _aside_start(lows: Sequence[str]) -> int:
+    """Where a closing ", if anyone's wondering ..." starts (a courtesy, not a condition on what came before), or
+    the sentence's end."""
+    for k in range(1, len(lows) - 2):
+        if lows[k - 1] in (",", "-", "–", "—", "(") and lows[k] == "if" and lows[k + 1] in _ASKERS and (
+                not _ASKING.isdisjoint(lows[k + 2 : k + 4])):
+            return k - 1
+    return len(lows)
+
+
 def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
     """A negation or hedge governs the cue: between the nearest mention on its left and the cue, or before the
     clause's first mention when that is the one ("maybe Lena owns it", "X is no longer owned by Y")."""
@@ -3889,6 +3960,8 @@ def _modifier(lows: list[str], m: Mention, cs: int, vs: int | None = None, *, co
         return False
     if w in _SUBORDINATORS:
         return False  # "runs in ap-northeast-1 since ...": a new clause follows, not a noun
+    if "ago" in lows[k : k + 3]:
+        return False  # "moved to the data team two weeks ago": a time phrase follows, not a noun
     if tuple(lows[k : k + 2]) in _WITH_JOINERS:
         return False  # "took X along with Y": a list goes on, no noun follows
     if (cue := _cue_at(lows, k)) is not None and len(cue.words) > 1:
@@ -4048,14 +4121,28 @@ def _plan_values(
         after = end < len(tokens) and (tokens[end].text[0].isupper() or lows[end] in HEAD_TYPES)
         if end - j >= 2 and lows[end - 1] in PLAN_TIERS and lows[end - 1] not in ("team", "teams") and not after:
             return [Value(j, end, " ".join(t.text for t in tokens[j:end]), "plan")]
+    if not generic and j + 1 < len(tokens) and j > ce and lows[j - 1] in ("is", "'s", ":", "=") and (
+            _lowercase_tier_pair(tokens, j)) and (j + 2 == len(tokens) or not tokens[j + 2].is_word):
+        # "plan is kennel plus, renews aug": a product word and a tier word, both lowercase, close the part
+        return [Value(j, j + 2, f"{tokens[j].text} {tokens[j + 1].text}", "plan")]
     if j < len(tokens) and tier_like(j, strict=generic) and not named:  # not "on Team Trust", "the Growth team"
         # "plan's Mobile Licensing Tier 2": after the word "plan" itself, a run of capitalised words is one name
         end = j + 1
         while not generic and end < len(tokens) and _plan_name_word(tokens[end], numbered=True):
             end += 1
+        if end + 1 < len(tokens) and _acronym_word(tokens[end]) and lows[end + 1] in ("plan", "tier"):
+            end += 1  # "on the enterprise api plan": the acronym after the tier is part of the plan's name
         out.append(Value(j, end, " ".join(t.text for t in tokens[j:end]), "plan"))
         if not generic and not _EQUATORS.isdisjoint(lows[ce:j]):
             return out  # "Halcyon Foods plan is Gold", "Pebblefox plan's Tier 2": the words before "plan" own it
+    if not generic and cs > 1 and _acronym_word(tokens[cs - 1]) and lows[cs - 2] in PLAN_TIERS and not any(
+            v.end == cs - 1 for v in out):
+        # "the Enterprise API plan": a tier and an acronym name the plan together, not the acronym alone
+        start = cs - 2
+        while start > 0 and _plan_name_word(tokens[start - 1], numbered=False):
+            start -= 1
+        out.append(Value(start, cs, " ".join(t.text for t in tokens[start:cs]), "plan"))
+        return out
     if not generic and cs > 0 and tier_like(cs - 1, strict=not others):
         # "Catalogue Premium plan": capitalised words ending on a tier word name the plan together (a CamelCase
         # name, an account's own, stops the run: "ArcadeOne Premium plan"; "Halcyon Foods" ends on no tier)
@@ -4064,6 +4151,22 @@ def _plan_values(
             start -= 1
         out.append(Value(start, cs, " ".join(t.text for t in tokens[start:cs]), "plan"))
     return out
+
+
+def _acronym_word(token: Token) -> bool:
+    """A short acronym that can end a plan's name after its tier word ("Enterprise API", "Pro EU"): written in
+    capitals, or the one such word chat writes in lower case as often as not ("api")."""
+    text = token.text
+    return text.isalpha() and 2 <= len(text) <= 4 and (text.isupper() or token.low == "api")
+
+
+def _lowercase_tier_pair(tokens: Sequence[Token], j: int) -> bool:
+    """Two lowercase words, the second a tier word and the first a plain word that is not one of the little
+    words of a sentence ("breeder basic", not "the basic" or "on growth")."""
+    first, second = tokens[j], tokens[j + 1]
+    return first.text.isalpha() and first.text.islower() and second.text.islower() and (
+        second.low in PLAN_TIERS) and first.low not in STOPWORDS and first.low not in PLAN_TIERS and (
+        first.low not in _NOT_PLAN_WORDS)
 
 
 def _first_part(body: Sequence[Token]) -> list[Token]:
