@@ -604,22 +604,27 @@ class GraphMemory:
             # the chain read from the words may stop short of the asked type ("which team is the owner of X
             # on?" reads owned_by): the schema's route from there, as the walk's typed completion would take
             end = self._chain_end(plan.start, plan.remaining)
-            if end is not None and end not in parsed.expected_types:
-                routes = _routes(end, parsed.expected_types,
-                                 self.config.max_hops - len(plan.walked) - len(plan.remaining))
-                if routes and routes[0]:
-                    plan.remaining += list(routes[0])
+            # a start of unknown type may be at either end of the last step ("Chidi's project": a name no list
+            # holds, stepping back along led_by)
+            ends = [end] if end is not None else list(dict.fromkeys(reversed(PREDICATES[plan.remaining[-1]])))
+            if not any(e in parsed.expected_types for e in ends):
+                for candidate in ends:
+                    routes = _routes(candidate, parsed.expected_types,
+                                     self.config.max_hops - len(plan.walked) - len(plan.remaining))
+                    if routes and routes[0]:
+                        plan.remaining += list(routes[0])
+                        break
             return plan
 
     def _chain_end(self, start: str, chain: list[str]) -> str | None:
         """The type a chain of steps ends on from `start`, each step taken the way the type in hand allows: "the
         project Pedro leads" steps back along led_by, from a person to a project. Unknown for a start of
-        unknown type, unless it reads as a person's name."""
+        unknown type (None), unless it reads as a person's name."""
         key = self.store.resolve(start)
         person = person_shape(start) is True or " " not in start and start[:1].isupper() and is_given_name(start)
         kind = self.store.node(key).type if key is not None else "person" if person else None
         if kind is None or kind == "entity":
-            return PREDICATES[chain[-1]][1]
+            return None
         for predicate in chain:
             subject_type, object_type = PREDICATES[predicate]
             if kind == subject_type:

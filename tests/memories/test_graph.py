@@ -344,3 +344,6 @@ def test_a_project_named_by_its_lead_keeps_the_asked_step_after_the_step_back(ha
     memory = _graph(hash_embedder, turns)
     plan = memory.unfinished("What's the deadline on the project Pedro leads?")
     assert plan is not None and (plan.start, plan.remaining) == ("Pedro", ["led_by", "deadline"])
+    # a start the graph does not hold, under a name no list has, may stand at either end of the last step
+    plan = memory.unfinished("What's the status of Zorbek's project?")
+    assert plan is not None and (plan.start, plan.remaining) == ("Zorbek", ["led_by", "status"])
