@@ -252,6 +252,10 @@ class RuleExtractor:
         self._asked: dict[str, tuple[str, str, int]] = {}
         # per channel, the fact a yes/no question stated, for a "yes" in a reply to confirm
         self._proposed: dict[str, ExtractedFact] = {}
+        # per channel, "X is yours isn't it?": (X, the owner predicate, who asked, messages left for a "yes")
+        self._yours: dict[str, tuple[str, str, str, int]] = {}
+        # per channel, "which accts am I getting": (who asked, messages left for a reply naming them)
+        self._getting: dict[str, tuple[str, int]] = {}
         self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
         # per channel, replies left to a question asking everyone where they work ("where are you all based?")
         self._everyone_asked: dict[str, int] = {}
@@ -275,6 +279,8 @@ class RuleExtractor:
         self._coined.clear()
         self._asked.clear()
         self._proposed.clear()
+        self._yours.clear()
+        self._getting.clear()
         self._topic.clear()
         self._columns.clear()
         self._everyone_asked.clear()
@@ -319,6 +325,7 @@ class RuleExtractor:
                     facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                update=f.update, score=round(f.score, 4), span=span))
 
+        reported: list[ExtractedFact] = []  # what a record wrongly says ("it still says I lead X"), to be corrected
         carried: list[Token] | None = None  # the name an earlier sentence of this message was about
         opened: str | None = None  # a known project a sentence of this message opened on ("Osprey is on Kafka")
         for index, sentence in enumerate(sentences(text)):
@@ -326,6 +333,7 @@ class RuleExtractor:
             sentence_start = len(facts)
             label_subject: Mention | None = None  # the thing a leading "booking-api:" names
             question = is_question(sentence)
+            asks = question  # (before a tag cut: "X is yours, right?" still asks the one addressed)
             if question and (blank := _blank_cell_cut(sentence, text)) is not sentence:
                 sentence, question = blank, False  # "Tern – lead Bea Lund – due 14 May – ?": a row to fill in
             if question:
@@ -416,6 +424,12 @@ class RuleExtractor:
                 # ("offsite logistics: where's everyone based again": the label leaves the question after it)
                 # "where are you all based?": each of the next few replies may say where its writer works
                 self._everyone_asked[channel or ""] = 5
+            if asks and index == len(sentences(text)) - 1:
+                self._ask_yours(body, mentions, channel, prior, speaker)
+            if index == len(sentences(text)) - 1 and prior == "account" and speaker and _asks_my_accounts(
+                    [t.low for t in body]):
+                # ("ok dumb q #1 — which accts am I getting": a question by its words, with no mark and not first)
+                self._getting[channel or ""] = (speaker, 3)  # (the question itself counts one)
             if question and asked is None:
                 asked = self._question_asked(*self._unaddressed(body, mentions), text, prior=prior, channel=channel)
                 if asked is not None:
@@ -498,6 +512,8 @@ class RuleExtractor:
                 update = message_update or label_update or _has_update_signal([t.low for t in body])
                 add(self._value_parts(body, mentions, label_subject, facts, sentence_start, update),
                     span_text(text, body))
+            if not question and not proposing:
+                add(self._corrected(body, mentions, facts, sentence_start, reported), span_text(text, body))
             if proposing:
                 # ("MDM = the master data thing?" asks what MDM is: the reply's own words describe it)
                 proposed += [f for f in facts[proposal_start:] if f.predicate != DESCRIBED_AS]
@@ -533,6 +549,8 @@ class RuleExtractor:
             else:
                 facts = stated
         facts = self._stack_said(text, channel or "", facts, known, prior)
+        facts = self._yours_confirmed(text, channel or "", facts, speaker)
+        facts = self._handed_to(text, channel or "", facts, known, speaker)
         facts = self._team_described(facts)
         facts = self._speaker_named(facts, speaker)
         if facts and len(self._topic) < _MAX_SPEAKERS:
@@ -553,6 +571,109 @@ class RuleExtractor:
             facts = [f.model_copy(update={"span": _as_typed(f.span, text, typed)}) for f in facts]
             unmatched = [_as_typed(u, text, typed) for u in unmatched]
         return Extraction(facts=facts, mentions=mentions_out, unmatched=unmatched, aliases=aliases)
+
+    def _ask_yours(self, body: list[Token], mentions: list[Mention], channel: str | None, prior: str | None,
+                   speaker: str | None) -> None:
+        """"Port Ellery Council is yours isn't it?", "is Hollow Mill yours?": a question putting a named thing to
+        the one addressed, in a channel whose things have one kind of owner; the next reply saying "it is" or
+        "yes" makes its writer the owner."""
+        predicate = _YOURS_PREDICATES.get(prior or "")
+        if predicate is None or not speaker:
+            return
+        lows = [t.low for t in body]
+        for m in mentions:
+            if m.pronoun or self._surely_person(m) or self._learned(m.name) == PERSON:
+                continue
+            after = lows[m.end : m.end + 2]
+            stated = after in (["is", "yours"], ["'s", "yours"])  # "X is yours, right?"
+            asked = m.start > 0 and lows[m.start - 1] == "is" and lows[m.end : m.end + 1] == ["yours"]
+            if stated or asked:
+                self._yours[channel or ""] = (m.name, predicate, speaker, 2)
+                return
+
+    def _yours_confirmed(self, text: str, channel: str, facts: list[ExtractedFact],
+                         speaker: str | None) -> list[ExtractedFact]:
+        """The reply to "X is yours isn't it?": "it is!", "yes, mine", "yep" from someone other than the asker
+        states the writer owns X; a "no" or a hedge drops the question, anything else waits a message more."""
+        pending = self._yours.pop(channel, None)
+        if pending is None or not speaker:
+            return facts
+        subject, predicate, asker, left = pending
+        if speaker == asker:
+            if left > 1:
+                self._yours[channel] = (subject, predicate, asker, left - 1)
+            return facts
+        first = next(iter(sentences(text[:200])), [])
+        lows = [t.low for t in first if t.is_word]
+        if not lows or any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in lows):
+            return facts
+        if not (lows[:2] in (["it", "is"], ["that", "'s"]) or lows[0] in _YES_WORDS or lows[0] == "mine"):
+            if left > 1:
+                self._yours[channel] = (subject, predicate, asker, left - 1)
+            return facts
+        if any(f.predicate == predicate and name_key(f.subject) == name_key(subject) for f in facts):
+            return facts
+        return [*facts, ExtractedFact(subject=subject, predicate=predicate, object=speaker, score=0.9,
+                                      span=span_text(text, first))]
+
+    def _handed_to(self, text: str, channel: str, facts: list[ExtractedFact], known: KnownNames,
+                   speaker: str | None) -> list[ExtractedFact]:
+        """"which accts am I getting" ... "Quill Foods and RiverHop to start": a reply opening on the names, joined
+        by "and" or commas, and ending there (or on "to start", "for now") hands each to the one who asked."""
+        pending = self._getting.pop(channel, None)
+        if pending is None or not speaker:
+            return facts
+        asker, left = pending
+        first = next(iter(sentences(text[:300])), [])
+        lows = [t.low for t in first]
+        found = [m for m in find_mentions(first, text, known=known, learned=self._learned,
+                                          resolve_pronoun=lambda kind, so_far: None, common=self._common)
+                 if not m.pronoun]
+        if speaker == asker or not found or found[0].start != 0:
+            if left > 1 and speaker == asker:
+                self._getting[channel] = (asker, left - 1)
+            return facts
+        names: list[Mention] = []
+        k = 0
+        for m in found:
+            if m.start != k or self._surely_person(m) or self._learned(m.name) not in (None, "account"):
+                break
+            names.append(m)
+            k = m.end
+            if k < len(lows) and lows[k] in (",", "and", "&", "+"):
+                k += 1
+        tail = lows[names[-1].end :] if names else []
+        if not names or tail and tail not in _HANDED_TAILS:
+            return facts
+        have = {(name_key(f.subject), f.predicate) for f in facts}
+        out = [ExtractedFact(subject=m.name, predicate="handled_by", object=asker, score=0.9,
+                             span=span_text(text, first)) for m in names
+               if (name_key(m.name), "handled_by") not in have]
+        for m in names:
+            self._learn(m, "account")
+        return [*facts, *out]
+
+    def _corrected(self, body: list[Token], mentions: list[Mention], facts: list[ExtractedFact], start: int,
+                   reported: list[ExtractedFact]) -> list[_Found]:
+        """"the list still says I lead X. it's Anna Berg since July": what a record is reported to say is no fact
+        (the sentence's owner facts are set aside), and a later "it's <person>" in the message names the real
+        owner in its place."""
+        lows = [t.low for t in body]
+        if any(lows[k] == "still" and lows[k + 1] in _RECORD_SAYS for k in range(len(lows) - 1)):
+            for f in facts[start:]:
+                if f.predicate in _CORRECTED_PREDICATES:
+                    reported.append(f)
+            facts[start:] = [f for f in facts[start:] if f.predicate not in _CORRECTED_PREDICATES]
+            return []
+        if not reported or len(facts) > start or lows[:2] not in (["it", "'s"], ["it", "is"]):
+            return []
+        people = [m for m in mentions if not m.pronoun and m.start == 2 and self._is_person(m)]
+        if not people or " " not in people[0].name:
+            return []  # a full name only: "it's Anna now" may be a joke, "it's fine" is no owner
+        rest = lows[people[0].end:]
+        if rest and rest[0] not in _CORRECTION_TAILS:
+            return []
+        return [_Found(f.subject, f.predicate, people[0].name, True, 1.0) for f in reported]
 
     def _arrow_dependencies(self, text: str) -> list[tuple[_Found, str]]:
         """"deps for the audit:\n billing-worker -> ledger-api, bank-gateway": in a message that says it lists
@@ -3113,6 +3234,17 @@ class _MessageState:
 
 
 _EQUATORS = frozenset({"=", "is", "'s", "being", "aka"})
+_ACCOUNT_WORDS = frozenset({"accts", "acct", "accounts", "account", "clients", "customers"})
+# How a reply handing accounts over may end after their names: "X and Y to start."
+_HANDED_TAILS = (["."], ["to", "start"], ["to", "start", "."], ["for", "now"], ["for", "now", "."],
+                 ["for", "starters"], ["for", "starters", "."], ["!"])
+# Who "yours" makes a thing's owner, by what the channel's things are.
+_YOURS_PREDICATES = {"account": "handled_by", "project": "led_by", "component": "owned_by"}
+# "it still says I lead X", "the CRM still shows Bea": a record reported to hold a stale value.
+_RECORD_SAYS = frozenset({"says", "shows", "lists"})
+_CORRECTED_PREDICATES = frozenset({"led_by", "handled_by", "owned_by"})
+# What may follow the real owner's name: "it's Anna Berg since July", "it's Anna Berg now."
+_CORRECTION_TAILS = frozenset({"since", "now", "these", "as", "from", ".", "!", ",", "actually", "tho", "though"})
 # Chat words that may open a statement before its subject: "fwiw docsnap lives in ...", "also X calls Y".
 # Words that open a question tagged onto a statement: "..., right?", "..., did we rule that out?".
 _TAG_OPENERS = frozenset("yes yeah yep yup right correct no ok okay innit eh true agreed confirm confirmed did didn't "
@@ -3195,6 +3327,13 @@ def _as_typed(span: str, read: str, typed: str) -> str:
     """`span`, a quote of `read`, as `typed` (the same text before names were capitalised) has it."""
     at = read.find(span)
     return typed[at : at + len(span)] if at >= 0 else span
+
+
+def _asks_my_accounts(lows: Sequence[str]) -> bool:
+    """"which accts am I getting", "what accounts will I get?": the writer asks which accounts are theirs."""
+    return any(lows[k] in ("which", "what") and lows[k + 1] in _ACCOUNT_WORDS for k in range(len(lows) - 1)) and any(
+        list(lows[k : k + 3]) in (["am", "i", "getting"], ["am", "i", "taking"], ["will", "i", "get"],
+                                  ["do", "i", "get"]) for k in range(len(lows)))
 
 
 def _yes_no(body: Sequence[Token]) -> bool:
