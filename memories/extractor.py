@@ -328,7 +328,9 @@ class RuleExtractor:
         reported: list[ExtractedFact] = []  # what a record wrongly says ("it still says I lead X"), to be corrected
         carried: list[Token] | None = None  # the name an earlier sentence of this message was about
         opened: str | None = None  # a known project a sentence of this message opened on ("Osprey is on Kafka")
-        for index, sentence in enumerate(sentences(text)):
+        said = sentences(text)
+        last = len(said) - 1
+        for index, sentence in enumerate(said):
             sentence = _with_plus(_unbulleted(sentence, text), text)
             sentence_start = len(facts)
             label_subject: Mention | None = None  # the thing a leading "booking-api:" names
@@ -424,9 +426,9 @@ class RuleExtractor:
                 # ("offsite logistics: where's everyone based again": the label leaves the question after it)
                 # "where are you all based?": each of the next few replies may say where its writer works
                 self._everyone_asked[channel or ""] = 5
-            if asks and index == len(sentences(text)) - 1:
+            if asks and index == last:
                 self._ask_yours(body, mentions, channel, prior, speaker)
-            if index == len(sentences(text)) - 1 and prior == "account" and speaker and _asks_my_accounts(
+            if index == last and prior == "account" and speaker and _asks_my_accounts(
                     [t.low for t in body]):
                 # ("ok dumb q #1 — which accts am I getting": a question by its words, with no mark and not first)
                 self._getting[channel or ""] = (speaker, 3)  # (the question itself counts one)
