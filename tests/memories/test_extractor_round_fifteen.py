@@ -7,19 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from memories.extractor import RuleExtractor
-from tests.memories.extractor_reading import read_lines, triples
+from tests.memories.extractor_reading import pairs as _of, read_lines, read_one
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
 
 def _read(text: str, channel: str = "infra", known: list[str] | None = None,
           speaker: str = "sam") -> list[tuple[str, str, str]]:
-    return triples(RuleExtractor().extract(text, channel=channel, known_entities=known or [], speaker=speaker))
-
-
-def _of(facts: list[tuple[str, str, str]], predicate: str) -> set[tuple[str, str]]:
-    return {(s, o) for s, p, o in facts if p == predicate}
+    return read_one(text, channel, known, speaker)
 
 
 # --- "who owns X?" ... "Team Harbour, me and Lise Berg"

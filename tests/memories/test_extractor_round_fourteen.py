@@ -8,17 +8,13 @@ import pytest
 
 from memories.embedder import HashEmbedder
 from memories.extractor import RuleExtractor
-from tests.memories.extractor_reading import read_lines, triples
+from tests.memories.extractor_reading import pairs as _of, read_lines, read_one
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
 
 def _read(text: str, channel: str = "projects", known: list[str] | None = None) -> list[tuple[str, str, str]]:
-    return triples(RuleExtractor().extract(text, channel=channel, known_entities=known or [], speaker="sam"))
-
-
-def _of(facts: list[tuple[str, str, str]], predicate: str) -> set[tuple[str, str]]:
-    return {(s, o) for s, p, o in facts if p == predicate}
+    return read_one(text, channel, known)
 
 
 # --- "status is pilot": a stage after the word "status" that no list holds

@@ -7,13 +7,9 @@ from __future__ import annotations
 import pytest
 
 from memories.extractor import RuleExtractor
-from tests.memories.extractor_reading import triples
+from tests.memories.extractor_reading import pairs as _of, triples
 
 pytestmark = pytest.mark.filterwarnings("ignore")
-
-
-def _of(facts: list[tuple[str, str, str]], predicate: str) -> set[tuple[str, str]]:
-    return {(s, o) for s, p, o in facts if p == predicate}
 
 
 def _talk(turns: list[tuple[str, str]], channel: str) -> list[list[tuple[str, str, str]]]:
