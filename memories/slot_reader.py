@@ -17,9 +17,8 @@ from functools import lru_cache
 
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
-from memories.dictionary import is_common_word
 from memories.entities import GENERIC_HEADS
-from memories.person_names import fold, is_family_name, is_given_name
+from memories.person_names import fold, is_given_name
 from memories.places import city_of_office
 from memories.mentions import (
     OFFICE,
@@ -573,10 +572,9 @@ def _personal_name(m: Mention) -> bool:
     one ("Marina Point")."""
     words = [w for w in m.name.split() if w.casefold().rstrip(".") not in _TITLES]
     titled = len(words) < len(m.name.split())
-    if not (m.person_likely or titled) or not words or not is_given_name(words[0]):
+    if not (m.person_likely or titled) or not words:
         return False
-    # a last word no dictionary holds is a family name too ("Kowalczyk"); "Point" is no one's
-    return len(words) == 1 or is_family_name(words[-1]) or not is_common_word(words[-1])
+    return is_given_name(words[0]) if len(words) == 1 else person_shape(" ".join(words)) is True
 
 
 def _plans(tokens: list[Token], text: str) -> list[Value]:
