@@ -46,6 +46,7 @@ from memories.person_names import is_given_name
 from memories.places import city_of_office, is_place
 from memories.mentions import (
     ANY_TYPE,
+    CHAT_WORDS,
     HEAD_TYPES,
     MAX_MESSAGE_CHARS,
     PLACE_TYPES,
@@ -259,6 +260,10 @@ class RuleExtractor:
         self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
         # per channel, replies left to a question asking everyone where they work ("where are you all based?")
         self._everyone_asked: dict[str, int] = {}
+        # offices the chat has said people work in ("Marlow House"): later "marlow house = ashcombe" places them
+        self._offices: list[str] = []
+        # per channel, replies left to a question asking everyone which team they are in ("which team are you all in")
+        self._teams_asked: dict[str, int] = {}
         # per channel, the columns a message announced for rows ("project / lead / status", "acct | AM | plan"):
         # (separator kind, columns, what the subject column says the rows are about)
         self._columns: dict[str, tuple[str | None, tuple[str | None, ...], str | None]] = {}
@@ -284,6 +289,8 @@ class RuleExtractor:
         self._topic.clear()
         self._columns.clear()
         self._everyone_asked.clear()
+        self._offices.clear()
+        self._teams_asked.clear()
 
     # --- public ---------------------------------------------------------------------------------------------
 
@@ -422,10 +429,14 @@ class RuleExtractor:
                     self._is_person(lone[0])) and not (self._learned(lone[0].name) == "tool" and (
                     channel or "") in self._topic):  # "Linear! fancy": a tool exclaimed over, the topic stays
                 self._topic[channel or ""] = lone[0].name  # "different thing: rider-app v3. status?"
-            if (question or label_end > 1 and is_question(body)) and _asks_everyone_where([t.low for t in body]):
+            if (question or label_end > 1 and is_question(body) or _where_are_you([t.low for t in body])) and (
+                    _asks_everyone_where([t.low for t in body])) or _requests_offices([t.low for t in body]):
                 # ("offsite logistics: where's everyone based again": the label leaves the question after it)
                 # "where are you all based?": each of the next few replies may say where its writer works
                 self._everyone_asked[channel or ""] = 5
+            if _asks_everyone_team([t.low for t in body], question):
+                # "which team are you all in btw", "teams for the attendee list": the next replies name teams
+                self._teams_asked[channel or ""] = 7  # (this message, the asking one, counts as the first)
             if asks and index == last:
                 self._ask_yours(body, mentions, channel, prior, speaker)
             if index == last and prior == "account" and speaker and _asks_my_accounts(
@@ -542,6 +553,7 @@ class RuleExtractor:
         facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
                               known, speaker)
         facts = self._where_reply(text, channel or "", facts, known, speaker)
+        facts = self._team_reply(text, channel or "", facts, speaker)
         if not facts and asked is None and not proposed:
             stated = self._topic_value(text, channel or "")
             if stated and "?" in text:
@@ -555,6 +567,7 @@ class RuleExtractor:
         facts = self._handed_to(text, channel or "", facts, known, speaker)
         facts = self._team_described(facts)
         facts = self._speaker_named(facts, speaker)
+        facts = self._offices_placed(text, facts)
         if facts and len(self._topic) < _MAX_SPEAKERS:
             self._topic[channel or ""] = facts[-1].subject
         elif opened is not None and asked is None and len(self._topic) < _MAX_SPEAKERS:
@@ -722,9 +735,7 @@ class RuleExtractor:
         handle = _folded(speaker)
         if len(handle) < 3:
             return facts
-        hits = [n for n in self._named if 2 <= len(n.split()) <= 3
-                and person_shape(n) is not False
-                and handle in (_folded(n.split()[0]), _folded("".join(n.split()[:-1])))]
+        hits = self._people_by_handle(handle)
         if len(hits) != 1:
             return facts
         out = []
@@ -734,6 +745,30 @@ class RuleExtractor:
             if name_key(subject) == name_key(obj):
                 continue  # "I'm leading it, Layla Nasser for those who don't know me": an introduction
             out.append(f.model_copy(update={"subject": subject, "object": obj}))
+        return out
+
+    def _people_by_handle(self, handle: str) -> list[str]:
+        """The full names written so far that a folded handle may stand for: the given name itself ("layla"), else
+        a handle made from it ("mike_t", "deano", "kev"); the caller reads it so only when one person fits."""
+        full = [n for n in self._named if 2 <= len(n.split()) <= 3 and person_shape(n) is not False]
+        hits = [n for n in full if handle in (_folded(n.split()[0]), _folded("".join(n.split()[:-1])))]
+        return hits or [n for n in full if _handle_of(handle, _folded(n.split()[0]), _folded(n.split()[-1]))]
+
+    def _offices_placed(self, text: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+        """Learn the offices this message says people work in, and read the towns it gives offices already learned
+        ("old lodge is ashcombe", "estates bldg = kirkby vale", "- marlow house = ashcombe general, ashcombe"):
+        an office known by name is placed by a copula, "=" or an arrow, whatever the case it is typed in."""
+        out = list(facts)
+        placed = {name_key(f.subject) for f in facts if f.predicate == "located_in"}
+        if self._offices:
+            for office, town, span in _office_towns(text[:MAX_MESSAGE_CHARS], self._offices):
+                if name_key(office) not in placed:
+                    placed.add(name_key(office))
+                    out.append(ExtractedFact(subject=office, predicate="located_in", object=town, score=0.85,
+                                             span=span))
+        for f in facts:
+            if f.predicate == "works_in" and f.object not in self._offices and len(self._offices) < _MAX_SPEAKERS:
+                self._offices.append(f.object)
         return out
 
     def _coin(self, text: str) -> None:
@@ -1265,6 +1300,11 @@ class RuleExtractor:
         if n <= 0:
             return None
         whole = [m for m in mentions if m.start == a and m.end == b and not m.pronoun]
+        if column in ("owner", None) and kind in ("project", "account", "component") and n == 1 and (
+                tokens[0].text.isalpha()) and len(people := self._people_by_handle(tokens[0].low)) == 1:
+            # "dictate360 | deano | pro": a handle in the owner column stands for the one person it can be
+            return _Found(subject.name, {"project": "led_by", "account": "handled_by"}.get(kind, "owned_by"),
+                          people[0], False, 1.0)
         if not whole and column == "owner" and kind in ("project", "account", "component") and (
                 person := _owner_cell_name(tokens)) is not None:
             # "marek kowalski" under an "owner" column: the header says the cell is a person, and a given name
@@ -1822,8 +1862,8 @@ class RuleExtractor:
             self._everyone_asked.pop(channel)
         else:
             self._everyone_asked[channel] = left - 1
-        if any(f.predicate == "works_in" for f in facts):
-            return facts
+        if left == 5 or any(f.predicate == "works_in" for f in facts):
+            return facts  # (5: this is the message that asked)
         first = next(iter(sentences(text[:200])), [])
         lows = [t.low for t in first]
         if not first or "?" in lows or any(w in NEGATIONS or w in HEDGES for w in lows):
@@ -1832,6 +1872,10 @@ class RuleExtractor:
             first, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
             common=self._common), known)
         office = next((m for m in found if not m.pronoun), None)
+        building = _building_reply(first, text)
+        if building is not None and (office is None or office.start >= building[0]):
+            return [*facts, ExtractedFact(subject=speaker, predicate="works_in", object=building[1], score=0.85,
+                                          span=span_text(text, first))]
         if office is None or not (office.explicit and office.types == _SINGLE_TYPE["office"]) or any(
                 w not in _REPLY_OPENERS for w in lows[: office.start]):
             return facts
@@ -1840,6 +1884,30 @@ class RuleExtractor:
             return facts  # "leeds office is closed fridays": a statement about the office, no answer
         return [*facts, ExtractedFact(subject=speaker, predicate="works_in", object=office.name, score=0.9,
                                       span=span_text(text, first))]
+
+    def _team_reply(self, text: str, channel: str, facts: list[ExtractedFact], speaker: str | None
+                    ) -> list[ExtractedFact]:
+        """A reply to "which team are you all in?" that opens on a team's name, in any case ("clinical apps",
+        "EUD", "ta. i'm clinical apps too"): its writer is on that team."""
+        left = self._teams_asked.get(channel)
+        if left is None or not speaker:
+            return facts
+        if left <= 1:
+            self._teams_asked.pop(channel)
+        else:
+            self._teams_asked[channel] = left - 1
+        if left == 7 or any(f.predicate == "member_of" for f in facts) or "?" in text:
+            return facts
+        said = sentences(text[:200])
+        while said and all(t.low in CHAT_WORDS or t.low in _THANKS or not t.is_word for t in said[0]):
+            said = said[1:]  # "ta. i'm clinical apps too": past the thanks
+        if not said:
+            return facts
+        team = _team_answer(said[0])
+        if team is None:
+            return facts
+        return [*facts, ExtractedFact(subject=speaker, predicate="member_of", object=team, score=0.8,
+                                      span=span_text(text, said[0]))]
 
     def _answer_fits(self, m: Mention, subject: str, wanted: str, *, listed: bool = False) -> bool:
         """A mention that can be the answer: of the wanted type, and plausibly so (a guessed type is not enough:
@@ -3548,6 +3616,168 @@ def _lead_in_role(body: Sequence[Token]) -> str | None:
 
 
 _EVERYONE = frozenset("you all everyone everybody folks guys y'all yall people team".split())
+_OFFICE_NOUNS = frozenset("office offices site sites".split())
+_EACH_OF_YOU = frozenset("everyone everyone's everybody everybody's each all u you ur y'all yall".split())
+_REQUEST_WORDS = frozenset("need reply pls please send drop give".split())
+# Head nouns of a building's name ("marlow house", "ridgeway block", "estates bldg"), with their short forms spelled out
+_BUILDING_HEADS = {"house": "House", "block": "Block", "wing": "Wing", "lodge": "Lodge", "building": "Building",
+                   "bldg": "Building", "hall": "Hall", "tower": "Tower", "centre": "Centre", "center": "Center",
+                   "court": "Court", "annexe": "Annexe", "annex": "Annex", "pavilion": "Pavilion"}
+
+
+_THANKS = frozenset("ta ty thx thanks cheers k kk ok".split())
+_TEAM_NOUNS = frozenset("team teams squad squads dept depts department departments".split())
+_TEAM_REPLY_OPENERS = frozenset("i'm im i am me and ok so also just still yeah yep".split())
+_TEAM_REPLY_TAILS = frozenset("too also as well obv obviously w w/ with now atm still team".split())
+
+
+def _asks_everyone_team(lows: Sequence[str], question: bool) -> bool:
+    """"which team are you all in btw", "teams for the attendee list": everyone is asked which team they are on.
+    A question asks which team with everyone as its audience; a request opens on "teams" for some list."""
+    if any(w in NEGATIONS for w in lows) or not _TEAM_NOUNS.intersection(lows):
+        return False
+    asks = any(a in ("which", "what") and b in _TEAM_NOUNS for a, b in zip(lows, lows[1:]))
+    if asks and _EVERYONE.intersection(lows):
+        return True
+    return lows[:1] == ["teams"] and "for" in lows[1:3] and len(lows) <= 8 and not question
+
+
+def _team_answer(first: Sequence[Token]) -> str | None:
+    """The team a short reply opens on: one to three words (or an acronym) after "i'm", before a tail like
+    "too" or a stop; None when the reply says more than a name."""
+    k = 0
+    while k < len(first) and first[k].low in _TEAM_REPLY_OPENERS:
+        k += 1
+    if k < len(first) and first[k].low == "(":
+        close = next((j for j in range(k, len(first)) if first[j].low == ")"), None)
+        if close is None:
+            return None
+        k = close + 1  # "and me (dan ellis) infra obv"
+    end = k
+    while end < len(first) and first[end].is_word and first[end].low not in _TEAM_REPLY_TAILS:
+        end += 1
+    words = first[k:end]
+    rest = first[end:]
+    if not 1 <= len(words) <= 3 or len(rest) > 4:
+        return None
+    if any(w.low in STOPWORDS or w.low in CHAT_WORDS or w.low in _TEAM_NOUNS or w.low in NEGATIONS
+           or not w.text.replace("&", "").isalpha()
+           for w in words):
+        return None
+    if any(not (w.text.islower() or w.text.isupper()) for w in words) or any(
+            w.low in MONTHS or w.low in WEEKDAYS or w.low in PRIORITY_WORDS or w.low.endswith("ed") for w in words):
+        return None
+    if rest and rest[0].is_word and rest[0].low not in _TEAM_REPLY_TAILS:
+        return None
+    return " ".join(w.text if w.text.isupper() else w.text.capitalize() for w in words)
+
+
+def _where_are_you(lows: Sequence[str]) -> bool:
+    """"also where are you all based, PMO changed the form": the question asked without its question mark."""
+    return any(a == "where" and b in ("are", "is", "'s", "r") and c in _EVERYONE
+               for a, b, c in zip(lows, lows[1:], lows[2:]))
+
+
+def _requests_offices(lows: Sequence[str]) -> bool:
+    """"also need everyone's base site, reply w/ office", "base offices for the escalation list": a request, not
+    phrased as a question, that each reader say which office they work from."""
+    if not _OFFICE_NOUNS.intersection(lows) or any(w in NEGATIONS for w in lows):
+        return False
+    if any(a == "base" and b in _OFFICE_NOUNS for a, b in zip(lows, lows[1:])):
+        return True
+    return bool(_EACH_OF_YOU.intersection(lows)) and bool(_REQUEST_WORDS.intersection(lows))
+
+
+_PLACING_LINKS = re.compile(r"\s+(?:is|=|->|→|is in|=>)\s+|\s*(?:=|->|→|=>)\s*")
+_SHORT_FORMS = {"bldg": "building", "blk": "block", "ho": "house", "hse": "house"}
+
+
+def _office_towns(text: str, offices: Sequence[str]) -> list[tuple[str, str, str]]:
+    """(office, town, span) for each clause "<known office> is|=|-> <town>" of `text`. The office may be written
+    in lower case, with a short form ("bldg") or by its first word alone when that names one office ("wren"); the
+    town is one to three words that are no everyday chatter. A line "office = hospital, town" gives the last part."""
+    keys: dict[str, str] = {}
+    firsts: dict[str, list[str]] = {}
+    for office in offices:
+        words = _folded_words(office)
+        keys[" ".join(words)] = office
+        if words and words[0] == "the":
+            keys[" ".join(words[1:])] = office
+            words = words[1:]
+        if len(words) > 1:
+            firsts.setdefault(words[0], []).append(office)
+    out: list[tuple[str, str, str]] = []
+    for line in text.splitlines():
+        if "?" in line:
+            continue  # "amsterdam office is nl, leeds uk right?": asked to be confirmed, not stated
+        body = re.sub(r"^[\s\-*•·]+", "", line)
+        body = body.split(":", 1)[1] if ":" in body and not _office_named(body.split(":", 1)[0], keys, firsts) else body
+        clauses = [c.strip() for c in re.split(r"[,;]", body)]
+        for n, clause in enumerate(clauses):
+            parts = _PLACING_LINKS.split(clause, maxsplit=1)
+            if len(parts) != 2:
+                continue
+            office = _office_named(re.split(r"[.!?]\s+", parts[0])[-1], keys, firsts)  # "ok. old lodge is ..."
+            if office is None:
+                continue
+            towns = [re.split(r"[.!?](?:\s|$)", parts[1])[0].strip()]  # "old lodge is ashcombe. the one by ..."
+            for rest in clauses[n + 1 :]:
+                if _PLACING_LINKS.search(rest):
+                    break
+                towns.append(rest)
+            # "marlow house = ashcombe general, ashcombe": a site named after its town, then the town
+            town = towns[1] if len(towns) > 1 and _town_words(towns[1]) and set(towns[1].split()) < set(
+                towns[0].split()) else None
+            town = town or (towns[0] if _town_words(towns[0]) else None)
+            if town is not None:
+                out.append((office, " ".join(w.capitalize() for w in town.split()), clause))
+    return out
+
+
+def _folded_words(name: str) -> list[str]:
+    return [_SHORT_FORMS.get(w, w) for w in re.findall(r"[a-z0-9']+", name.casefold())]
+
+
+def _office_named(left: str, keys: dict[str, str], firsts: dict[str, list[str]]) -> str | None:
+    words = _folded_words(left)
+    if words[:1] == ["the"]:
+        words = words[1:]
+    if not words or len(words) > 4:
+        return None
+    if " ".join(words) in keys:
+        return keys[" ".join(words)]
+    one = firsts.get(words[0], [])
+    return one[0] if len(words) == 1 and len(one) == 1 else None
+
+
+def _town_words(text: str) -> bool:
+    """One to three words that may name a town: letters only, no chatter ("the one by the car park")."""
+    words = text.split()
+    if not 1 <= len(words) <= 3 or any(not w.isalpha() or w.casefold() in STOPWORDS for w in words):
+        return False
+    first = words[0].casefold()
+    return is_place(words[0].capitalize()) or not is_common_word(first)
+
+
+def _building_reply(first: Sequence[Token], message: str) -> tuple[int, str] | None:
+    """A reply that opens on a building's name typed in lowercase ("marlow house", "yeah estates building, 2nd
+    floor"): one or two words and a building's head noun, alone up to the first stop or comma. Returns where the
+    name starts and the name as it is written with capitals."""
+    k = 0
+    while k < len(first) and first[k].low in _REPLY_OPENERS and first[k].low not in (":", "-"):
+        k += 1
+    end = k
+    while end < len(first) and first[end].text.isalpha():
+        end += 1
+    words = first[k:end]
+    if not 2 <= len(words) <= 3:
+        return None
+    if end < len(first) and first[end].low not in (",", ".", "-", "(", ";", "!"):
+        return None
+    head = words[-1].low
+    if head not in _BUILDING_HEADS or any(w.low in STOPWORDS or w.low in _BUILDING_HEADS for w in words[:-1]):
+        return None
+    return k, " ".join([*(w.low.capitalize() for w in words[:-1]), _BUILDING_HEADS[head]])
 _WORKPLACE_WORDS = frozenset("based located office offices sit sitting work working".split())
 
 
@@ -3657,6 +3887,18 @@ def _cloud_region(name: str) -> bool:
 
 def _folded(text: str) -> str:
     return re.sub(r"[\W_]+", "", text.casefold())
+
+
+def _handle_of(handle: str, given: str, family: str) -> bool:
+    """A chat handle made from a given name: the given name and the family name's initial ("mike_t", "stevep"),
+    the given name cut short ("kev" for Kevin) or with a pet ending ("deano" for Dean)."""
+    if len(given) < 3 or len(handle) < 3 or not family:
+        return False
+    if handle == given + family[0]:
+        return True
+    if given.startswith(handle):
+        return True
+    return handle.startswith(given) and len(handle) - len(given) <= 2 and handle[len(given):].isalpha()
 
 
 def _noun_modifier(body: Sequence[Token], m: Mention) -> bool:

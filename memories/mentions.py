@@ -384,6 +384,8 @@ _NOT_NAMES = frozenset(
     ping ask tell check see reach contact loop email message
     """.split()
 )
+# the same words for readers elsewhere (a short reply of chatter names nothing)
+CHAT_WORDS = _NOT_NAMES
 
 # "them" and "their" are left out: in chat they point at groups far more often than at one entity.
 _PRONOUN_KIND = {

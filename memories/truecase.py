@@ -3,7 +3,8 @@ the mention finder, which reads a name by its capitals, finds them. Only letters
 text stay where they were, and what a user typed is shown as they typed it (this text is read, never displayed).
 
 A name is restored by general knowledge (memories.person_names), never by a list written for a scenario:
-- a given name followed by a family name, unless both are everyday words ("will turner", "mark brown");
+- a given name followed by a family name, unless both are everyday words ("will turner", "mark brown") and the
+  writer does not mark them as a name (after "@", in a list beside a name, opening on a speaker's handle);
 - in a message written all in lower case, a given name alone that is no everyday word ("yusuf, since the dba
   left") that names no place ("kenya"), or a name the chat's own speakers go by.
 """
@@ -52,7 +53,9 @@ def restore_names(text: str, speakers: Collection[str] = ()) -> str:
                 text, words[k - 1], words[k]):
             k += 1
         after = words[k] if k < len(words) and _adjacent(text, words[k - 1], words[k]) else None
-        if after is not None and after.group(0).islower() and _full_name(word, after.group(0), particles=k > i + 1):
+        if after is not None and after.group(0).islower() and (
+                _full_name(word, after.group(0), particles=k > i + 1) or k == i + 1 and _listed_name(
+                    text, words, i, after.group(0), speakers)):
             _capitalise(out, words[i])
             _capitalise(out, after)
             i = k + 1
@@ -90,6 +93,54 @@ def _full_name(first: str, last: str, particles: bool = False) -> bool:
         return False
     # "mark brown", "will turner", "grace period": two everyday words are read as words
     return not (is_common_word(first) and is_common_word(last))
+
+
+def _listed_name(text: str, words: list[re.Match[str]], i: int, last: str, speakers: Collection[str] = ()
+                 ) -> bool:
+    """A given name and a family name that are everyday words too ("tom fry", "mike turner") read as a name where
+    the writer marks it as one: after "@" ("@rob singh"), in a list beside a name that reads as one alone
+    ("cc dean barker, shona mcleod, mike turner"), or opening on the handle a speaker of the chat goes by
+    ("pete walsh for the doc" once pete has spoken)."""
+    first = _plain(words[i].group(0))
+    if first in STOPWORDS or last in STOPWORDS or len(first) < 2 or last in SAYING or not is_family_name(
+            _plain(last)):
+        return False
+    if len(first) >= 3 and fold(first) in speakers:
+        return True
+    if len(first) >= 3 and first.isalpha() and not is_common_word(first) and not is_common_word(_plain(last)):
+        return True  # "jas dhillon", "ffion jones": a given name no list holds, before a family name
+    if words[i].start() > 0 and text[words[i].start() - 1] == "@":
+        return is_given_name(first) or not is_common_word(first)  # "@huw davies": a handle is a name anyway
+    if not is_given_name(first):
+        return False
+    # the list's other items: two-word names joined to this one by commas or "and"
+    return _joined_name(text, words, i, -1) or _joined_name(text, words, i, 1)
+
+
+def _joined_name(text: str, words: list[re.Match[str]], i: int, step: int) -> bool:
+    """Walking the list from the pair at `i` in one direction, a pair that reads as a name alone comes before a
+    pair that is no name or a gap that is no list's joint."""
+    at = i
+    for _ in range(6):
+        j = at + 2 * step
+        if step > 0 and words[at + 2 : at + 3] and words[at + 2].group(0) == "and":
+            j += 1
+        if step < 0 and at - 1 >= 0 and words[at - 1].group(0) == "and":
+            j -= 1
+        if j < 0 or j + 1 >= len(words):
+            return False
+        left, right = (words[j + 1], words[at]) if step < 0 else (words[at + 1], words[j])
+        if text[left.end() : right.start()].strip() not in (",", "and", "&", ", and", ",and"):
+            return False
+        first, last = _plain(words[j].group(0)), _plain(words[j + 1].group(0))
+        if not _adjacent(text, words[j], words[j + 1]):
+            return False
+        if _full_name(first, last):
+            return True
+        if not (is_given_name(first) and is_family_name(last)):
+            return False
+        at = j
+    return False
 
 
 def _given_alone(word: str, speakers: Collection[str]) -> bool:
