@@ -550,6 +550,8 @@ def _mention_types(text: str, toks: list[_Tok], mention: tuple[int, int, str], v
     graph that can say (an optional `resolve(name) -> key` and `get(key) -> node`); None when unknown."""
     resolve, get = getattr(vocab, "resolve", None), getattr(vocab, "get", None)
     a, b, step = mention
+    if step == "residual" and b - a <= 2 and _names_a_stranger(text, toks, a, b, getattr(vocab, "resolve", None)):
+        return frozenset({"person"}), False  # "Owen's in which town?": a given name opening the question
     if step == "residual":
         return _head_type(toks, a, b)
     headed = _headed_type(toks, b)
@@ -817,6 +819,21 @@ def _mark_tool_question(toks: list[_Tok]) -> list[Slot]:
     return []
 
 
+def _possessive_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
+    """"kev's team?", "deano's office": an unclaimed lower-case word in the possessive before a type noun is a
+    name (a nickname no list holds), as chat types names."""
+    spans = []
+    for i in range(len(toks) - 1):
+        t, nxt = toks[i], toks[i + 1]
+        if (t.possessive and t.role == "" and text[t.start : t.end].islower() and nxt.role in ("", "typenoun")
+                and nxt.stem in TYPE_NOUNS
+                and _distinctive(t) and t.word not in _AUX and t.word not in _NOT_NAME_WORDS
+                and t.stem not in TYPE_NOUNS and t.word not in _WH and t.word not in _RESUMPTIVE):
+            spans.append((i, i + 1, "name"))
+            t.role = "name"
+    return spans
+
+
 def _possessive_types(text: str, toks: list[_Tok]) -> list[Slot]:
     """"Lighthouse's tool", "Dana's office": a name's possessive before a type noun is a relation to a thing of
     that type, whichever predicate leads there (uses; works_in). So is "the office of ..." ."""
@@ -832,7 +849,8 @@ def _possessive_types(text: str, toks: list[_Tok]) -> list[Slot]:
                 t.role = "rel"
     for i in range(len(toks) - 1):
         t, nxt = toks[i], toks[i + 1]
-        if t.possessive and t.role == "name" and nxt.role == "" and nxt.stem in TYPE_NOUNS:
+        # "ordernet owner's team?": a relation noun's possessive goes one step further from where it leads
+        if t.possessive and t.role in ("name", "rel") and nxt.role == "" and nxt.stem in TYPE_NOUNS:
             kind = TYPE_NOUNS[nxt.stem]
             preds = {p: POSSESSIVE_SCORE for p in _CHAIN_PREDICATES if PREDICATES[p][1] == kind}
             if not preds:
@@ -984,6 +1002,7 @@ def _wise_type(text: str, toks: list[_Tok]) -> int | None:
     return None
 
 
+_PERSONAL_PRONOUNS = frozenset("he she him".split())
 _RESUMPTIVE = frozenset("it its they them their that this she he her him his".split())
 _PREPOSITIONS = frozenset("in from at near for across of around outside inside by on".split())
 _MIN_DESCRIPTIVE = 2  # content words a descriptive phrase needs
@@ -1339,6 +1358,11 @@ def complete(slots: list[Slot], start_type: str | None, expected: tuple[str, ...
 
 
 # ---- the parser --------------------------------------------------------------------------------------------
+# Chat shorthand for function words, spelled out before the question is read, so that "w/" never joins a name.
+_SHORTHAND_WORDS = {"w/o": "without", "w/": "with", "b/c": "because", "b/w": "between"}
+_SHORTHAND = re.compile(r"(?i)(?<![\w/])(?:w/o|b/c|b/w|w/)(?![\w/])")
+
+
 def parse_question(text: str, vocab: Vocabulary | None = None, embedder: Embedder | None = None) -> ParsedQuestion:
     """Read a question: anchor mentions, the relation chain (anchor outward) and the expected answer type."""
     parsed = _parse(text, vocab, embedder, describe=False)
@@ -1357,6 +1381,7 @@ def parse_descriptive(text: str, vocab: Vocabulary | None = None, embedder: Embe
 
 def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, describe: bool) -> ParsedQuestion | None:
     text = text[:2000]  # a question longer than this is not a question; keep the work bounded
+    text = _SHORTHAND.sub(lambda m: _SHORTHAND_WORDS[m.group(0).casefold()], text)  # "who deals w/ triton?"
     text = restore_names(text)  # "what country is tomasz in?": a name typed in lower case is still a name
     toks = tokenize(text)
     mentions = _mark_names(text, toks, vocab)
@@ -1396,7 +1421,14 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
         slots += _mark_tool_question(toks)
     mentions += _mark_words(toks, vocab)
     slots = _drop_modifiers(toks, slots)
+    nicknames = _possessive_names(text, toks)
+    mentions += nicknames
     slots += _possessive_types(text, toks)
+    if explicit is None and not admissible and len(toks) >= 2 and toks[-2].possessive and toks[-1].role == "rel" and (
+            toks[-1].stem in TYPE_NOUNS) and (toks[-2].role == "rel" or any(m[0] == len(toks) - 2 for m in nicknames)):
+        # "kev's team?", "ordernet owner's team?": a terse question ending on a possessive's type noun asks for one
+        explicit = TYPE_NOUNS[toks[-1].stem]
+        admissible = (explicit,)
     _mark_frame(toks, text)
     cut = _trailing_purpose(text, toks)
     if cut is not None:
@@ -1447,6 +1479,14 @@ def _parse(text: str, vocab: Vocabulary | None, embedder: Embedder | None, descr
     anchor_idx = sorted((k for k in range(len(mentions)) if not (kinds[k] and kinds[k][1])),
                         key=lambda k: (anchor_rank[mentions[k][2]], mentions[k][0]))
     start = kinds[anchor_idx[0]][0] if anchor_idx and kinds[anchor_idx[0]] else None
+    if start is None and anchor_idx and mentions[anchor_idx[0]][2] != "residual":
+        # "deano - what town is he in?": the pronoun says the name is a person's (not "the Casa Maré AM, ... she":
+        # a role noun in between is whom the pronoun stands for)
+        after = toks[mentions[anchor_idx[0]][1] :]
+        said = next((k for k, t in enumerate(after) if t.word in _PERSONAL_PRONOUNS and t.role == ""), None)
+        if said is not None and not any(t.role == "rel" or t.stem in TYPE_NOUNS and t.role != "typenoun"
+                                        for t in after[:said]):
+            start = frozenset({"person"})
     # Anchor outward: the relation nearest the anchor comes first; types then settle the order.
     anchor_pos, anchor_end = ((mentions[anchor_idx[0]][0], mentions[anchor_idx[0]][1]) if anchor_idx
                               else (mentions[0][0], mentions[0][1]) if mentions else (0, 0))

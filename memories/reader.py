@@ -140,8 +140,17 @@ def _tokenise(text: str) -> tuple[_Token, ...]:
         stems = (stem(lower),) + (tuple(stem(p) for p in parts) if len(parts) > 1 else ())
         acronym = sum(c.isupper() for c in word) >= 2
         out.append(_Token(word, lower, stems, start, end, seg, rel and seg != last, tail,
-                          lower in STOPWORDS and not acronym, i == 0))
+                          (lower in STOPWORDS or _chat_function_word(lower)) and not acronym, i == 0))
     return tuple(out)
+
+
+def _chat_function_word(lower: str) -> bool:
+    """Chat shorthand that is no content: a lone letter ("w/" for with, "u") or a function word typed without its
+    apostrophe ("whats", "thats", "dont", "cant")."""
+    if len(lower) == 1:
+        return lower.isalpha()
+    return any(lower.endswith(end) and len(lower) > len(end) + 1 and lower[: -len(end)] in STOPWORDS
+               for end in ("s", "nt", "t"))
 
 
 def _content_stems(tokens: tuple[_Token, ...]) -> frozenset[str]:

@@ -41,6 +41,7 @@ from memories.mentions import (
     find_statuses,
     is_question,
     is_tag_question,
+    known_words,
     sentences,
     span_text,
 )
@@ -132,7 +133,10 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
             pronoun = next((i for i, low in enumerate(lows) if low in _PRONOUNS), None) if reply else None
             if pronoun is not None and _first_named(sentence, text, heard, "") < pronoun:
                 pronoun = None  # "Petal & Pine renewal moved to Nov, they want it": the pronoun is what it names
-            opening = reply and number == 0 and pronoun is None or answering and not named_before and at is None
+            # (a reply that opens with a word or two and no name goes on with its answer: "me. steve price if
+            # ur filling the cmdb in")
+            opening = reply and pronoun is None and (number == 0 or all(_bare(s) for s in said[:number]) and not any(
+                low in FIRST_PERSON for low in lows)) or (answering and not named_before and at is None)
             if at is None:
                 at = pronoun if pronoun is not None else (_after_denial(lows) if opening else None)
             named = at is not None or opening  # the sentence itself is about the subject
@@ -191,6 +195,14 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         if answer not in {a for a, _ in out} and (named or not out):
             out.append((answer, item))
     return out[:most]
+
+
+def _bare(sentence: list[Token]) -> bool:
+    """A sentence of a word or two that names nothing and claims the thing for the speaker: "me.", "mine"
+    (not "ta.", which closes what came before)."""
+    lows = [t.low for t in sentence if t.is_word]
+    return len(lows) <= 2 and not any(t.text[:1].isupper() for t in sentence) and any(
+        low in FIRST_PERSON for low in lows)
 
 
 def _hearing(names: KnownNames, known: Sequence[str] | Mapping[str, str], before_it: Sequence[str],
@@ -420,10 +432,12 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
                              resolve_pronoun=lambda kind, so_far: None, lowercase_places=True, speaker=speaker)
     # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
     # (a speaker counts under a full name the graph holds for their handle, not as a bare handle: "abe")
-    spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds), m.start, m.name) for m in mentions
+    spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds), m.start,
+              _whole_name(sentence, text, m, wanted)) for m in mentions
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
              and not set(_WORD.findall(fold(m.name))) & about
-             and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)]
+             and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)
+             and not _chat_fragment(m.name, kinds)]
     # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more;
     # "you can change the slide Hannah", "thanks Beatriz!": the one spoken to is no value
     spans = [sp for sp in spans if not _gave_up(sentence, sp[1], wanted, sp[2]) and not _addressed(sentence, sp[1], sp[2])]
@@ -432,6 +446,48 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
         spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
                   and not set(_WORD.findall(fold(m.name))) & about]
     return [sp for sp in spans if sp[0] > 0]
+
+
+def _chat_fragment(name: str, kinds: Mapping[str, str] | None) -> bool:
+    """Chat shorthand or a scrap of a sentence read as a name: a one-letter word ("w/ office", "w"), a function
+    word typed without its apostrophe ("whats", "thats", "dont"), or a lower-case inflected dictionary word
+    ("depends"). Never a name the graph holds."""
+    if kinds and name in kinds:
+        return False
+    parts = [_WORD.findall(fold(w)) for w in name.split()]
+    if any(len(p) == 1 and len(p[0]) == 1 and not p[0].isdigit() for p in parts) or "/" in name:
+        return True
+    if " " in name.strip() or not name.islower():
+        return False
+    low = fold(name).strip(_EDGE).replace("'", "").replace("’", "")
+    if low in STOPWORDS or any(low.endswith(end) and low[: -len(end)] in STOPWORDS for end in ("s", "nt", "t")):
+        return True
+    vocabulary = known_words()
+    return low in vocabulary and any(
+        low.endswith(end) and len(low) - len(end) >= 3 and low[: -len(end)] in vocabulary for end in ("s", "ed", "ing"))
+
+
+_SHORT_CAPS = re.compile(r"^[A-Z]{2,3}$")
+
+
+def _whole_name(sentence: list[Token], text: str, m: Mention, wanted: str) -> str:
+    """The name a short acronym belongs to in lower-case chat: "ashcombe DC", "azure uk south" (read as "UK"):
+    the lower-case words joined to it, up to a function word or a mark, are part of the same name."""
+    if wanted not in (REGION, OFFICE) or not _SHORT_CAPS.match(m.name) or m.end - m.start != 1:
+        return m.name
+
+    def joins(i: int, neighbour: int) -> bool:
+        t = sentence[i]
+        spaced = text[sentence[min(i, neighbour)].end : sentence[max(i, neighbour)].start] == " "
+        return spaced and (t.is_word and t.text.isalpha() and t.text.islower() and t.low not in STOPWORDS
+                and t.low not in _LOCATIVE and t.low not in _NEW_AFTER and t.low not in GENERIC_HEADS)
+
+    start, end = m.start, m.end
+    while start > 0 and m.start - start < 2 and joins(start - 1, start):
+        start -= 1
+    while end < len(sentence) and end - m.end < 2 and joins(end, end - 1):
+        end += 1
+    return m.name if (start, end) == (m.start, m.end) else span_text(text, sentence[start:end])
 
 
 _HANDOFF_VERBS = frozenset("handed hands handing passed passes passing gave gives giving".split())
@@ -584,6 +640,12 @@ def _plans(tokens: list[Token], text: str) -> list[Value]:
     for i, t in enumerate(tokens):
         named = _capitalised(t) and i + 1 < len(tokens) and tokens[i + 1].low in ("plan", "tier")
         if t.low in PLAN_TIERS or named:
+            # "enterprise premier", "pro plus": tier words side by side are one plan, however typed
+            if (out and out[-1].end == i and t.low in PLAN_TIERS and t.low not in ("team", "teams")
+                    and tokens[i - 1].low not in ("team", "teams")):
+                start = out[-1].start
+                out[-1] = Value(start, i + 1, span_text(text, tokens[start : i + 1]), "plan")
+                continue
             # "Partner Plus": a capitalised tier word keeps the capitalised word before it
             joined = t.low in PLAN_TIERS and t.text[:1].isupper() and i > 0 and _capitalised(tokens[i - 1])
             start = i - 1 if joined else i
