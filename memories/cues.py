@@ -447,3 +447,45 @@ PROTOTYPES: tuple[Family, ...] = (
     Family("member", MEMBER_F, (), ("is on the team", "is a member of", "belongs to", "is part of", "joined")),
     Family("includes", MEMBER_R, (), ("includes", "has as a member")),
 )
+
+# Two names of sure kinds in a fragment with no relation cue ("tapin - thornwick DC", "triton = gold", "halo P1",
+# "scanwell - mine"): the one predicate whose subject and object kinds they are joins them, subject first.
+# Two kinds joined by more than one predicate (or by none) are left out: the kinds alone cannot tell.
+KIND_PAIRS: dict[frozenset[str], tuple[str, str]] = {
+    frozenset({"component", "person"}): ("owned_by", "component"),
+    frozenset({"component", "team"}): ("owned_by", "component"),
+    frozenset({"component", "region"}): ("deployed_in", "component"),
+    frozenset({"person", "team"}): ("member_of", "person"),
+    frozenset({"account", "person"}): ("handled_by", "account"),
+    frozenset({"person", "office"}): ("works_in", "person"),
+    frozenset({"office", "region"}): ("located_in", "office"),
+    frozenset({"project", "person"}): ("led_by", "project"),
+    frozenset({"project", "tool"}): ("uses", "project"),
+}
+# a value's kind and the kind of thing it is said of: "halo P1" (a priority is a component's), "triton = gold"
+KIND_VALUES: dict[tuple[str, str], str] = {
+    ("component", "priority"): "priority",
+    ("account", "plan"): "plan",
+    ("account", "month"): "renews_in",
+    ("project", "date"): "deadline",
+    ("project", "status"): "status",
+}
+# the only words a bare fragment may hold besides its two names: joiners and chat fillers that state no other
+# relation ("X - Y", "X = Y", "X: Y", "X → Y", "yes X P1", "X is Y now")
+KIND_PAIR_FILLERS = frozenset(
+    "- – — = : → -> is 's are now still also too yes yep yeah ok okay so fyi btw atm today currently then "
+    "the our "
+    "ty thx ta cheers agreed confirmed right correct fine good sure w/ + ( ) .".split()
+)
+# "X - mine from today": when the fragment's pair holds, said after it
+KIND_PAIR_FROM = frozenset({"today", "tmrw", "tomorrow", "now", "monday"})
+# words that keep every fragment of their sentence from stating its pair: it holds only on a condition
+KIND_PAIR_CONDITIONS = frozenset(
+    "? if unless whether maybe perhaps probably prob possibly might could should would".split())
+# words that keep a fragment from stating its pair: it is asked, wished, denied, past or conditional
+KIND_PAIR_BLOCKERS = frozenset(
+    "? if unless whether when once until before after maybe perhaps probably prob possibly might could should would "
+    "was were used formerly previously originally ex old former not no never nobody none or vs versus instead "
+    "want wants wanted planned thinking considering hoping proposed proposal suggest suggested "
+    "think guess assume either neither nor than like".split()
+)

@@ -24,6 +24,12 @@ from memories.cues import (
     COORDINATORS,
     CUE_FIRST_WORDS,
     HEDGES,
+    KIND_PAIR_BLOCKERS,
+    KIND_PAIR_CONDITIONS,
+    KIND_PAIR_FROM,
+    KIND_PAIR_FILLERS,
+    KIND_PAIRS,
+    KIND_VALUES,
     NEGATIONS,
     PROTOTYPES,
     RELATION_CUES,
@@ -332,11 +338,15 @@ class RuleExtractor:
                     facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                update=f.update, score=round(f.score, 4), span=span))
 
+        later_pairs: list[ExtractedFact] = []  # read from two names' kinds after the message's first sentence
         reported: list[ExtractedFact] = []  # what a record wrongly says ("it still says I lead X"), to be corrected
         carried: list[Token] | None = None  # the name an earlier sentence of this message was about
         opened: str | None = None  # a known project a sentence of this message opened on ("Osprey is on Kafka")
         said = sentences(text)
         last = len(said) - 1
+        # "halo P1. ordernet P1. poctlink P2", "scanwell = enterprise, cardioview = standard": codes or tiers given
+        # one after another rank the names before them
+        rundown = sum(t.low in PLAN_TIERS or bool(_CODE_PRIORITY.match(t.low)) for s in said for t in s) >= 2
         for index, sentence in enumerate(said):
             sentence = _with_plus(_unbulleted(sentence, text), text)
             sentence_start = len(facts)
@@ -527,6 +537,14 @@ class RuleExtractor:
                     span_text(text, body))
             if not question and not proposing:
                 add(self._corrected(body, mentions, facts, sentence_start, reported), span_text(text, body))
+            if not question and not proposing and not asks and mentions:
+                # "tapin - thornwick DC", "halo P1", "scanwell - mine": no cue read a relation, the kinds say it
+                update = message_update or label_update or _has_update_signal([t.low for t in body])
+                for found, span in self._kind_pairs(body, text, mentions, facts[sentence_start:], prior, update,
+                                                    rundown):
+                    add([found], span)
+                    if index > 0:
+                        later_pairs.append(facts[-1])
             if proposing:
                 # ("MDM = the master data thing?" asks what MDM is: the reply's own words describe it)
                 proposed += [f for f in facts[proposal_start:] if f.predicate != DESCRIBED_AS]
@@ -550,8 +568,13 @@ class RuleExtractor:
             add([found], span)
         for found, span in self._arrow_dependencies(text):
             add([found], span)
-        facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None, facts,
-                              known, speaker)
+        # "me, Michał Nowicki. redis-events is Team Platform": a fragment after the first sentence is an aside to
+        # the answer, which is read as if the fragment were not there
+        aside = [f for f in facts if any(f is g for g in later_pairs)]
+        facts = self._answers(text, channel or "", asked, proposed[0] if len(proposed) == 1 else None,
+                              [f for f in facts if not any(f is g for g in aside)], known, speaker)
+        facts += [f for f in aside if all((f.subject, f.predicate, f.object) != (g.subject, g.predicate, g.object)
+                                          for g in facts)]
         facts = self._where_reply(text, channel or "", facts, known, speaker)
         facts = self._team_reply(text, channel or "", facts, speaker)
         if not facts and asked is None and not proposed:
@@ -1979,6 +2002,121 @@ class RuleExtractor:
         if not main:
             return found  # "Wow, Caroline, your support means a lot": an aside in a clause stating nothing
         return tentative + found + main
+
+    def _kind_pairs(self, body: list[Token], message: str, mentions: list[Mention], said: list[ExtractedFact],
+                    prior: str | None, update: bool, rundown: bool) -> list[tuple[_Found, str]]:
+        """Facts read from the kinds of two names alone: a part of the sentence holding exactly two candidates
+        (names or values) whose kinds are sure, joined by one predicate only, with nothing between them but
+        joiners and chat fillers ("tapin - thornwick DC", "triton = gold", "halo P1", "scanwell - mine"). A part
+        that asks, hedges, denies, wishes or looks back, or says anything else, states nothing here; neither does
+        one whose names a fact of this sentence already holds."""
+        out: list[tuple[_Found, str]] = []
+        taken = {name_key(n) for f in said for n in (f.subject, f.object)}
+        all_lows = [t.low for t in body]
+        if not KIND_PAIR_CONDITIONS.isdisjoint(all_lows):
+            return out  # "Project Wren is blocked, if the vendor says no": the whole sentence is qualified
+        parts = _pair_parts(body)
+        for index, (a, b) in enumerate(parts):
+            part = body[a:b]
+            lows = [t.low for t in part]
+            if not KIND_PAIR_BLOCKERS.isdisjoint(lows) or any(w.endswith("n't") for w in lows):
+                continue
+            names = [m for m in mentions if m.start >= a and m.end <= b]
+            if any(m.start < a < m.end or m.start < b < m.end for m in mentions):
+                continue
+            values = self._pair_values(part, message, [(m.start - a, m.end - a) for m in names])
+            if len(names) + len(values) != 2 or not names:
+                continue
+            used = [False] * len(part)
+            for m in names:
+                for k in range(m.start - a, m.end - a):
+                    used[k] = True
+            for v in values:
+                for k in range(v.start, v.end):
+                    used[k] = True
+            if any(not used[k] and not _pair_filler(lows, k, dated=bool(values)) for k in range(len(part))):
+                continue
+            if values and values[0].kind == "priority" and not _CODE_PRIORITY.match(values[0].text) and not (
+                    _PAIR_ARROWS.search(message[part[0].start : part[-1].end])):
+                continue  # "invoice-svc is critical": a bare priority word is an opinion unless set by "->" or "="
+            kinds = [self._sure_kind(m, part, a) for m in names]
+            if len(names) == 2 and not any(self._learned(m.name) is not None or _first_person(m, body) for m in names):
+                continue  # "Brackwater Studios - Ines Ferreira": a client's contact as well as its manager
+            if any(_first_person(m, body) for m in names[:-1]) or (values and names[0].pronoun):
+                continue  # "mine - Ledger team", "it's P2": the writer is named after the thing; no pronoun else
+            if len(names) == 2 and names[-1].end < b and body[names[-1].end].low == "'s" and (
+                    not {"team", "office"}.isdisjoint(kinds)):
+                continue  # "the Search team is Odile Marchand's": whose team it is, not who is on it
+            if len(names) == 2 and index + 1 < len(parts) and body[b].low in (",", "and", "&") and kinds[-1] and any(
+                    m.start == parts[index + 1][0] and m.end <= parts[index + 1][1] and
+                    self._sure_kind(m, body[parts[index + 1][0]:parts[index + 1][1]], parts[index + 1][0]) == kinds[-1]
+                    for m in mentions):
+                continue  # "Storage team is me, Lise Berg and ...": the head of a list, read as a roster or not at all
+            if kinds.count(None) == 1 and prior is not None and (rundown or not values):
+                # "scanwell - mine", "ordernet P1" in a channel about accounts or systems: a name typed in lower
+                # case, beside one of sure kind or a value, is the kind of thing the channel is about
+                k = kinds.index(None)
+                m = names[k]
+                other = names[1 - k] if len(names) == 2 else None
+                if prior in m.types and m.name == m.name.lower() and not m.pronoun and not (
+                        self._surely_person(m)) and not (values and values[0].kind == "status") and not (
+                        other is not None and (other.start == m.end or m.start == other.end)):
+                    kinds[k] = prior
+            if any(k is None for k in kinds) or any(name_key(m.name) in taken for m in names):
+                continue
+            span = span_text(message, part)
+            if len(names) == 2:
+                if kinds[0] == kinds[1] or names[0].name == names[1].name:
+                    continue
+                joined = KIND_PAIRS.get(frozenset(kinds))
+                if joined is None:
+                    continue
+                predicate, subject_kind = joined
+                s, o = (names[0], names[1]) if kinds[0] == subject_kind else (names[1], names[0])
+                out.append((_Found(s.name, predicate, o.name, update, 0.8), span))
+            else:
+                value = values[0]
+                predicate = KIND_VALUES.get((kinds[0], value.kind))
+                if predicate is None or value.start < names[0].start - a:
+                    continue  # "P1 for X" is read by its cue, if at all: the value follows its thing here
+                if value.kind == "plan" and value.start == names[0].end - a:
+                    continue  # "Grid Analytics Plus": a tier word right after a name may end the plan's name
+                out.append((_Found(names[0].name, predicate, value.text, update, 0.8), span))
+        return out
+
+    def _pair_values(self, part: list[Token], message: str, taken: list[tuple[int, int]]) -> list[Value]:
+        """The values a fragment names outside its names: priorities, months and dates, statuses, plan tiers."""
+        def free(v: Value) -> bool:
+            return all(v.end <= s or v.start >= e for s, e in taken)
+
+        dates = [v for v in find_dates(part, message) if free(v)]
+        months = [v for v in find_months(part) if free(v) and all(v.end <= d.start or v.start >= d.end
+                                                                      for d in dates)]
+        found = [v for v in find_priorities(part) if free(v)] + dates + months + [
+            v for v in find_statuses(part, weak=False) if free(v)]
+        for k, t in enumerate(part):
+            if t.low in PLAN_TIERS and free(Value(k, k + 1, t.text, "plan")) and not any(
+                    v.start <= k < v.end for v in found):
+                end = k + 1
+                if end < len(part) and part[end].low in ("plan", "tier"):
+                    end += 1
+                found.append(Value(k, end, t.text[:1].upper() + t.text[1:], "plan"))
+        return sorted(found, key=lambda v: v.start)
+
+    def _sure_kind(self, m: Mention, part: list[Token], a: int) -> str | None:
+        """The kind a mention surely has: learned from an earlier fact, stated by a head noun or its shape (a
+        region code, a full person name), or the writer's own "me"/"mine"."""
+        if m.pronoun:
+            word = part[m.start - a].low if m.end - m.start == 1 else ""
+            return PERSON if m.types == _SINGLE_TYPE[PERSON] and word in ("me", "mine", "myself") else None
+        learned = self._learned(m.name)
+        if learned is not None:
+            return learned
+        if len(m.types) == 1 and (m.headed or m.explicit):
+            return next(iter(m.types))
+        if " " in m.name and person_shape(m.name) is True and PERSON in m.types:
+            return PERSON
+        return None
 
     def _aside(
         self, tokens: list[Token], lows: list[str], mentions: list[Mention], m: Mention, message: str,
@@ -4550,6 +4688,44 @@ def _lowercase_tier_pair(tokens: Sequence[Token], j: int) -> bool:
     return first.text.isalpha() and first.text.islower() and second.text.islower() and (
         second.low in PLAN_TIERS) and first.low not in STOPWORDS and first.low not in PLAN_TIERS and (
         first.low not in _NOT_PLAN_WORDS)
+
+
+_PAIR_BREAKS = frozenset({",", ";", ".", "!", "and", "but", "\n", "&"})
+
+
+_PAIR_ARROWS = re.compile(r"->|→|=|:")
+
+
+def _first_person(m: Mention, body: Sequence[Token]) -> bool:
+    """The writer named by "me", "mine" or "myself"."""
+    return m.pronoun and m.end - m.start == 1 and body[m.start].low in ("me", "mine", "myself") and (
+        m.types == _SINGLE_TYPE[PERSON])
+
+
+def _pair_filler(lows: Sequence[str], k: int, *, dated: bool) -> bool:
+    """Whether lows[k] is a word a bare fragment may hold besides its names: a joiner or a chat filler, or (when
+    the fragment holds no value of its own) "from today" saying since when its pair holds."""
+    if lows[k] in KIND_PAIR_FILLERS:
+        return True
+    if dated:
+        return False
+    if lows[k] == "from":
+        return k + 1 < len(lows) and lows[k + 1] in KIND_PAIR_FROM
+    return lows[k] in KIND_PAIR_FROM and k > 0 and lows[k - 1] == "from"
+
+
+def _pair_parts(body: Sequence[Token]) -> list[tuple[int, int]]:
+    """The parts of a sentence a fragment may fill: up to a comma, a semicolon, a full stop, "and" or "but"."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for k, t in enumerate(body):
+        if t.low in _PAIR_BREAKS:
+            if k > start:
+                out.append((start, k))
+            start = k + 1
+    if len(body) > start:
+        out.append((start, len(body)))
+    return out
 
 
 def _first_part(body: Sequence[Token]) -> list[Token]:
