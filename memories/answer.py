@@ -51,8 +51,10 @@ class Hop(BaseModel):
     valid_from: int | None = None
     valid_to: int | None = None
     superseded: bool = False
-    # "text": not an edge of the graph but a step the hybrid read from retrieved turns, where the graph had none
-    source: Literal["graph", "text"] = "graph"
+    # "text": not an edge of the graph but a step the hybrid read from retrieved turns, where the graph had none;
+    # "places": a step known from the world's places, not from the chat ("the Austin office" is in Austin, Munich
+    # is in Germany)
+    source: Literal["graph", "text", "places"] = "graph"
 
 
 class MissedTurn(BaseModel):

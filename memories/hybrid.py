@@ -19,7 +19,7 @@ from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
 from memories.person_names import fold
-from memories.places import is_country
+from memories.places import city_of_office, country_of, is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.slot_reader import identify, names_a_thing, read_slot, read_slots, subject_words
 from memories.tokens import count_tokens
@@ -143,7 +143,7 @@ class HybridMemory:
             if newer is not None:
                 return newer
             trace = graph.trace.model_copy(update={"backend": self.name, "served_by": "graph"})
-            return graph.model_copy(update={"backend": self.name, "trace": trace})
+            return _in_country(question, graph.model_copy(update={"backend": self.name, "trace": trace}))
         plan = None
         if graph.trace.failure in ("no_edge", "no_path", "no_link", "stale"):
             plan = self.graph.unfinished(question, as_of=as_of)
@@ -268,8 +268,8 @@ class HybridMemory:
             "backend": self.name, "served_by": "graph+vector", "paths": [hops], "failure": None,
             "candidates": candidates,
         })
-        return Answer(backend=self.name, text=name, context=context, prompt=prompt, tokens=count_tokens(prompt),
-                      latency_ms=sum(spent), trace=trace)
+        return _in_country(question, Answer(backend=self.name, text=name, context=context, prompt=prompt,
+                                            tokens=count_tokens(prompt), latency_ms=sum(spent), trace=trace))
 
     def _walk_on(self, question: str, plan: Unfinished, number: int, name: str, hops: list[Hop],
                  context: list[ContextItem], candidates: list[Candidate], visited: set[str], as_of: int | None,
@@ -315,6 +315,11 @@ class HybridMemory:
                                    candidates + list(read.trace.candidates), visited | {found}, as_of, spent)
             if walked is not None:
                 return walked
+        if not readings and predicate == "located_in" and not backward and (city := city_of_office(name)):
+            # "the Austin office": where no turn says where an office is, it is in the city it is named after
+            hop = Hop(subject=name, predicate=predicate, object=city, source="places")
+            return self._walk_on(question, plan, number + 1, city, hops + [hop], context, candidates,
+                                 visited | {city}, as_of, spent)
         return None
 
     def _about(self, read: Answer, subject: str, as_of: int | None) -> list[ContextItem]:
@@ -376,6 +381,21 @@ class HybridMemory:
         g = self.graph.snapshot()
         v = self.fallback.snapshot()
         return Snapshot(backend=self.name, chunks=v.chunks, nodes=g.nodes, edges=g.edges)
+
+
+def _in_country(question: str, answer: Answer) -> Answer:
+    """"Which country is the Munich office in?" answered "Munich": the country of the city the chain ended on,
+    as one more step known from the world's places."""
+    path = answer.trace.paths[0] if answer.trace.paths else []
+    if not _COUNTRY.search(question) or not path or path[-1].object != answer.text or path[-1].predicate not in (
+            "located_in", "works_in"):
+        return answer
+    country = country_of(city_of_office(answer.text) or answer.text)
+    if country is None:
+        return answer
+    hop = Hop(subject=answer.text, predicate="located_in", object=country, source="places")
+    trace = answer.trace.model_copy(update={"paths": [[*path, hop], *answer.trace.paths[1:]]})
+    return answer.model_copy(update={"text": country, "trace": trace})
 
 
 def _names(text: str, name: str) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Container
 from functools import lru_cache
 
+from memories.person_names import fold  # (a name without its accents: "Krakow" is Kraków)
+
 MIN_CITY_POPULATION = 100_000  # smaller towns share their names with too many people and everyday words
 BIG_CITY_POPULATION = 1_000_000  # a city this big is a place even written in lowercase ("yes mumbai")
 # Places that are also everyday words or names, which a lowercase word in chat far more often is.
@@ -87,3 +89,28 @@ def city_of_office(name: str) -> str | None:
         return None
     place = " ".join(w for w in words[:-1] if w.casefold() not in ("the", "our", "their"))
     return place if is_place(place) else None
+
+
+
+@lru_cache(maxsize=1)
+def _city_countries() -> dict[str, str]:
+    """Each city of 100,000 or more, by its name without accents, casefolded -> the country of the most populous
+    city so named; each US state -> the United States."""
+    cache = _geonames()
+    countries = cache.get_countries()
+    biggest: dict[str, tuple[int, str]] = {}
+    for city in cache.get_cities().values():
+        key = fold(city["name"])
+        if city["population"] >= MIN_CITY_POPULATION and city["population"] > biggest.get(key, (0, ""))[0]:
+            biggest[key] = (city["population"], countries[city["countrycode"]]["name"])
+    out = {key: country for key, (_, country) in biggest.items()}
+    out.update({fold(state["name"]): countries["US"]["name"] for state in cache.get_us_states().values()})
+    return out
+
+
+def country_of(place: str) -> str | None:
+    """"Germany" of "Munich", "United States" of "Texas": the country of the most populous city of 100,000 or
+    more by that name; None for a country, or a name no such place has."""
+    if not place.strip() or is_country(place):
+        return None
+    return _city_countries().get(fold(place.strip()))

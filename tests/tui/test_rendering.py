@@ -164,3 +164,14 @@ def test_a_step_the_hybrid_read_from_text_is_marked_as_no_edge():
     walk_lines = [line for line in text.splitlines() if "└─" in line]
     assert "owned_by → Dana" in walk_lines[1] and "read from text, no edge" in walk_lines[1] and "t30" in walk_lines[1]
     assert "read from text" not in walk_lines[0]  # the graph's own edge
+
+
+def test_a_step_known_from_the_world_s_places_is_marked_as_no_edge():
+    answer = graph_answer()
+    walk = answer.trace.paths[0]
+    walk[1] = walk[1].model_copy(update={"source": "places", "turns": []})
+    trace = answer.trace.model_copy(update={"backend": "hybrid", "served_by": "graph+vector", "paths": [walk]})
+    text = render_trace(answer.model_copy(update={"backend": "hybrid", "trace": trace}), set()).plain
+    walk_lines = [line for line in text.splitlines() if "└─" in line]
+    assert "known from the world's places, no edge" in walk_lines[1]
+    assert "places" not in walk_lines[0]

@@ -156,6 +156,8 @@ def _hop_line(hop: Hop, needed: set[int], style: str = "") -> Text:
         line.append(f" (retired at t{hop.valid_to})", style="dim strike")
     if hop.source == "text":
         line.append("  read from text, no edge", style=style or "yellow")
+    elif hop.source == "places":
+        line.append("  known from the world's places, no edge", style=style or "yellow")
     return line
 
 
