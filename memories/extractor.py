@@ -1926,11 +1926,30 @@ class RuleExtractor:
             said = said[1:]  # "ta. i'm clinical apps too": past the thanks
         if not said:
             return facts
+        out = list(facts)
         team = _team_answer(said[0])
-        if team is None:
-            return facts
-        return [*facts, ExtractedFact(subject=speaker, predicate="member_of", object=team, score=0.8,
-                                      span=span_text(text, said[0]))]
+        if team is not None:
+            out.append(ExtractedFact(subject=speaker, predicate="member_of", object=team, score=0.8,
+                                     span=span_text(text, said[0])))
+        for sentence in said[1 if team is not None else 0 :]:
+            # "im networks. bazza's infra": a colleague's team, told by a handle the chat's people go by
+            person = self._possessor(sentence)
+            team = _team_answer(sentence[2:]) if person is not None else None
+            if team is not None:
+                out.append(ExtractedFact(subject=person, predicate="member_of", object=team, score=0.75,
+                                         span=span_text(text, sentence)))
+        return out
+
+    def _possessor(self, sentence: Sequence[Token]) -> str | None:
+        """The person a sentence opens on as "<handle>'s" ("bazza's infra", "sunita's clinical apps"): a handle
+        one of the chat's speakers posts under, read as the one full name written for it, if any."""
+        if len(sentence) < 2 or not sentence[0].is_word or sentence[1].low not in ("'s", "’s"):
+            return None
+        handle = sentence[0].low
+        if not handle.isalpha() or handle not in self._speakers:
+            return None
+        hits = self._people_by_handle(_folded(handle))
+        return hits[0] if len(hits) == 1 else handle
 
     def _answer_fits(self, m: Mention, subject: str, wanted: str, *, listed: bool = False) -> bool:
         """A mention that can be the answer: of the wanted type, and plausibly so (a guessed type is not enough:
@@ -2040,8 +2059,11 @@ class RuleExtractor:
                     _PAIR_ARROWS.search(message[part[0].start : part[-1].end])):
                 continue  # "invoice-svc is critical": a bare priority word is an opinion unless set by "->" or "="
             kinds = [self._sure_kind(m, part, a) for m in names]
-            if len(names) == 2 and not any(self._learned(m.name) is not None or _first_person(m, body) for m in names):
-                continue  # "Brackwater Studios - Ines Ferreira": a client's contact as well as its manager
+            if len(names) == 2 and not any(self._learned(m.name) is not None or _first_person(m, body) for m in names) and (
+                    not any(k == "region" and m.headed for k, m in zip(kinds, names))):
+                # "Brackwater Studios - Ines Ferreira": a client's contact as well as its manager; but a thing
+                # beside a site named by its code ("tapin - thornwick DC") can only be hosted there
+                continue
             if any(_first_person(m, body) for m in names[:-1]) or (values and names[0].pronoun):
                 continue  # "mine - Ledger team", "it's P2": the writer is named after the thing; no pronoun else
             if len(names) == 2 and names[-1].end < b and body[names[-1].end].low == "'s" and (
@@ -3069,6 +3091,12 @@ class RuleExtractor:
             out = [m for m in out if m.end <= a or m.start >= b]
             out.append(Mention(_team_name(body[a : b - 1], body[b - 1]), a, b, _SINGLE_TYPE["office"], explicit=True,
                                headed=True, surface=span_text(text, body[a:b])))
+        for a, b in _lowercase_site_spans(body):
+            # "in ashcombe DC", "kirkby vale DC.": a data centre named after its town, the town typed in lowercase
+            out = [m for m in out if m.end <= a or m.start >= b]
+            name = " ".join([*(t.text.capitalize() for t in body[a : b - 1]), body[b - 1].text])
+            out.append(Mention(name, a, b, frozenset({"region"}), explicit=True, headed=True,
+                               surface=span_text(text, body[a:b])))
         changed = True
         while changed:
             changed = False
@@ -3725,6 +3753,28 @@ def _lowercase_office_spans(body: Sequence[Token]) -> list[tuple[int, int]]:
     return out
 
 
+_SITE_CODES = frozenset({"DC", "HQ"})
+
+
+def _lowercase_site_spans(body: Sequence[Token]) -> list[tuple[int, int]]:
+    """Token ranges of sites named in lowercase before their capital code: one or two town words and "DC"
+    ("in ashcombe DC", "kirkby vale DC"). The code in capitals is the head; the words before it are the town."""
+    out: list[tuple[int, int]] = []
+    for h, t in enumerate(body):
+        if t.text not in _SITE_CODES:
+            continue
+        k = h
+        while k > 0 and h - k < 2 and _office_word(body[k - 1]) and not (
+                k < h and body[k - 1].end < body[k].start - 1):
+            k -= 1
+        if k == h and h > 1 and _office_word(body[h - 2]) and body[h - 1].text.isalpha() and (
+                body[h - 1].text.islower() and body[h - 1].low not in STOPWORDS):
+            k = h - 2  # "kirkby vale DC": a town's second word may be an everyday one
+        if k < h:
+            out.append((k, h + 1))
+    return out
+
+
 # Words of a list's lead-in line that name the role of its rows ("leads as agreed:", "who owns what:",
 # "quick acct roundup:"): a role noun or verb first, else the kind of thing the rows are.
 _LEAD_IN_ROLES = {
@@ -3777,7 +3827,8 @@ def _asks_everyone_team(lows: Sequence[str], question: bool) -> bool:
     asks = any(a in ("which", "what") and b in _TEAM_NOUNS for a, b in zip(lows, lows[1:]))
     if asks and _EVERYONE.intersection(lows):
         return True
-    return lows[:1] == ["teams"] and "for" in lows[1:3] and len(lows) <= 8 and not question
+    # "teams for the org chart: kev + bazza both networks?": a request for a list, which may guess at a few
+    return lows[:1] == ["teams"] and "for" in lows[1:3] and (len(lows) <= 8 and not question or ":" in lows[2:10])
 
 
 def _team_answer(first: Sequence[Token]) -> str | None:

@@ -424,6 +424,8 @@ def _is_acronym(text: str) -> bool:
 
 
 _CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks dc".split())
+# a site's code written after its place's name: "Ashcombe DC" (a data centre), "Leeds HQ"
+_SITE_ACRONYMS = frozenset({"DC", "HQ"})
 
 
 def _region_shaped(low: str) -> bool:
@@ -625,6 +627,11 @@ def find_mentions(
         if hit is not None and hit[0] == i + 1 and text.islower() and len(hit[1].split()) > 1 and (
                 low in known_words() or low in _STOPWORDS) and not (i + 1 < n and tokens[i + 1].low in HEAD_TYPES):
             hit = None  # "the search cluster" is no mention of the Search team: a lowercase word alone, not the name
+        if hit is not None and hit[0] == i + 1 and " " not in hit[1] and i + 1 < n and is_given_name(hit[1]) and (
+                _title_word(tokens[i + 1].text) and is_family_name(tokens[i + 1].text)
+                and not message[t.end : tokens[i + 1].start].strip()
+                and known.match_at(tokens, i + 1) is None):
+            hit = None  # "Claire Dawson" once "Claire" alone is known: the full name, read below as one run
         if hit is not None:
             end, name = hit
             # "the FeatureStore service", "Acme account": a trailing head noun belongs to the known name
@@ -818,6 +825,13 @@ def find_mentions(
             head_type = HEAD_TYPES[tokens[end].low]
             name = span_text(message, tokens[i : end + 1])
             out.append(_typed(name, i, end + 1, learned, default=frozenset({head_type}), explicit=True))
+            i = end + 1
+            continue
+        if end < n and tokens[end].text in _SITE_ACRONYMS and not message[tokens[end - 1].end : tokens[end].start].strip():
+            # "Ashcombe DC", "kirkby vale DC": a data centre is named after its place, and the place's words
+            # belong to the site's name (the place alone is a town, the site is where a system runs)
+            name = span_text(message, tokens[i : end + 1])
+            out.append(Mention(name, i, end + 1, frozenset({REGION}), explicit=True, headed=True))
             i = end + 1
             continue
         name = span_text(message, tokens[i:end])
@@ -1057,6 +1071,8 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
         return False  # ":tada:", ":grimacing:": an emoji's short code
     if _IDENTIFIER.match(low):
         return is_code_identifier(low)
+    if _asked_about(tokens, i, first_word):
+        return True
     if not rare_word(low):
         return False
     if tokens[-1].low == "?" and low not in CUE_FIRST_WORDS:
@@ -1074,6 +1090,33 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
 
 
 _AGENDA_WORDS = frozenset("next first then now too again update".split())
+
+# A question about one thing: "who owns X", "whats X again", "X itself runs where?". The verbs after "who" that
+# ask for a thing's person, and the words that may close the asked name's slot.
+_WHO_VERBS = frozenset("owns handles maintains manages runs supports".split())
+_WHAT_OPENERS = frozenset({"whats", "what's", "wats", "wots"})
+_SLOT_CLOSERS = frozenset("these again now today atm then tho btw exactly currently nowadays sorry , . ? ! ;".split())
+
+
+def _asked_about(tokens: Sequence[Token], i: int, first_word: int) -> bool:
+    """A lowercase word a question asks about, read from the question's shape rather than the word's: the
+    slot after "who owns" or "whats", closed by the question's end or a filler ("who owns pacs these days",
+    "whats mercury again sorry"), or the word before "itself" ("and mercury itself runs where?"). Dictionary
+    words count here ("mercury", "halo"), since the shape, not the spelling, says a name stands there."""
+    t = tokens[i]
+    low = t.low
+    if not t.text.isalpha() or not t.text.islower() or len(low) < 3 or low in _STOPWORDS or low in _NOT_NAMES or (
+            low in HEAD_TYPES or low in CUE_FIRST_WORDS or is_given_name(t.text.capitalize())):
+        return False
+    following = tokens[i + 1].low if i + 1 < len(tokens) else "?"
+    if following == "itself":
+        return "?" in (tk.low for tk in tokens[i:]) or any(tk.low in ("where", "what", "who") for tk in tokens[i:])
+    if following not in _SLOT_CLOSERS:
+        return False
+    opener = tokens[first_word].low
+    if i == first_word + 2 and opener == "who" and tokens[first_word + 1].low in _WHO_VERBS:
+        return True
+    return i == first_word + 1 and opener in _WHAT_OPENERS
 
 
 def is_code_identifier(low: str) -> bool:
