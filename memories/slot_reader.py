@@ -301,6 +301,12 @@ def identify(description: str, wanted: str, items: Sequence[ContextItem], known:
         # a lowercase word the graph never held ("aussie cosmetics retailer") names the thing only when the turns
         # before name nothing better
         named = [f for f in found if not _describing(f, item.text) or kinds and f in kinds]
+        before_it = list(lead_in(item)) if lead_in is not None else []
+        if before_it and not any(kinds.get(f) == wanted for f in named):
+            # a reply to a question about a thing describes that thing: "what is hs-code-classifier exactly?" /
+            # "ML model that suggests HS tariff codes from invoices" is about hs-code-classifier, not "HS"
+            asked = _asked_about(before_it[-1], item.text, wanted, about, names, kinds, before_it[:-1])
+            named = asked + [f for f in named if f not in asked]
         # (pooled, a turn naming other things, "Lena is on the Trust team", votes for nothing from before it)
         if not named and (not pooled or found or _names_nothing(_SPEAKER.sub("", item.text, count=1), names)):
             for before in reversed(list(lead_in(item)) if lead_in is not None else []):
@@ -320,6 +326,45 @@ def identify(description: str, wanted: str, items: Sequence[ContextItem], known:
         return None
     best = max(votes, key=lambda name: votes[name])  # the first-seen among equals: dicts keep their order
     return best, where[best]
+
+
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][\w-]*(?: [A-Z][\w-]*)+")  # "Meridian Agri", "WMS Bridge"
+_ASKS_WHAT = re.compile(r"\bwhat(?:'s| is| are)\b", re.IGNORECASE)  # "Filipe what is X exactly, 1 sentence pls"
+
+
+def _asked_about(before: str, reply: str, wanted: str, about: frozenset[str], names: KnownNames,
+                 kinds: Mapping[str, str], earlier: Sequence[str] = ()) -> list[str]:
+    """The things of type `wanted` that the turn just before a reply asks about, when it asks ("what's WMS
+    Bridge, sorry new-ish?", "meridian, crop insurance?"): what it names, or a name the graph holds that
+    the question gives in part ("the kiosk pilot" for "clinic kiosk pilot")."""
+    said = _SPEAKER.sub("", before, count=1)
+    if "?" in reply or not ("?" in said or _ASKS_WHAT.search(said) or any(is_question(s) for s in sentences(said))):
+        return []
+    asked = [f for f in _things(said, wanted, about, names, kinds) if (not _describing(f, said) or f in kinds)
+             and kinds.get(f, wanted) in (wanted, "entity") and not is_given_name(f.split()[0])]
+    held = [f for f in asked if kinds.get(f) == wanted]
+    if held or asked and wanted == PERSON:
+        return held or asked
+    words = set(_WORD.findall(fold(said))) - STOPWORDS - about
+    partial = []
+    for name, kind in kinds.items():
+        own = set(_WORD.findall(fold(name)))
+        shared = own & words
+        # most of the name, and a word of it no description uses ("kiosk", not only "pilot")
+        if kind == wanted and shared and 2 * len(shared) >= len(own) and any(len(w) > 3 for w in shared):
+            partial.append((-len(shared), name))
+    if partial:
+        return [name for _, name in sorted(partial)[:1]]
+    if not asked and wanted != PERSON:
+        # or a name said just before in capitals that the question gives in part, lower-case: "Meridian Agri
+        # signed on Friday" ... "meridian, crop insurance?"
+        for said_before in reversed(earlier):
+            for span in _CAPITALISED.findall(_SPEAKER.sub("", said_before, count=1)):
+                own = set(_WORD.findall(fold(span)))
+                if len(own) > 1 and own & words and kinds.get(span, wanted) in (wanted, "entity") and not any(
+                        is_given_name(w) for w in span.split()):
+                    return [span]
+    return asked
 
 
 def _names_nothing(text: str, names: KnownNames) -> bool:
