@@ -2041,8 +2041,13 @@ class RuleExtractor:
             if not KIND_PAIR_BLOCKERS.isdisjoint(lows) or any(w.endswith("n't") for w in lows):
                 continue
             names = [m for m in mentions if m.start >= a and m.end <= b]
-            if any(m.start < a < m.end or m.start < b < m.end for m in mentions):
+            if any(m.start < a < m.end or m.start < b < m.end for m in mentions) or len(names) > 2:
                 continue
+            named = {k for m in names for k in range(m.start - a, m.end - a)}
+            if sum(1 for k in range(len(part)) if k not in named and not _pair_filler(lows, k, dated=False)) > (
+                    _PAIR_VALUE_WORDS):
+                continue  # more words than a value and fillers hold: the part says something else (and finding
+                # values is the costly step, so it is skipped)
             values = self._pair_values(part, message, [(m.start - a, m.end - a) for m in names])
             if len(names) + len(values) != 2 or not names:
                 continue
@@ -4751,6 +4756,9 @@ def _first_person(m: Mention, body: Sequence[Token]) -> bool:
     """The writer named by "me", "mine" or "myself"."""
     return m.pronoun and m.end - m.start == 1 and body[m.start].low in ("me", "mine", "myself") and (
         m.types == _SINGLE_TYPE[PERSON])
+
+
+_PAIR_VALUE_WORDS = 4  # the most words a fragment's value takes: "1 December 2026", "end of Q2"
 
 
 def _pair_filler(lows: Sequence[str], k: int, *, dated: bool) -> bool:
