@@ -1878,13 +1878,9 @@ class RuleExtractor:
         """A reply to "where are you all based?" that opens on an office ("gdansk office mostly, wfh fridays",
         "yeah Leeds office"): its writer works there. The question asks each reader, so several replies may
         answer it; only the office's position up front (after words like "yeah", "mostly") makes it an answer."""
-        left = self._everyone_asked.get(channel)
-        if left is None or not speaker:
+        left = _count_down(self._everyone_asked, channel) if speaker else None
+        if left is None:
             return facts
-        if left <= 1:
-            self._everyone_asked.pop(channel)
-        else:
-            self._everyone_asked[channel] = left - 1
         if left == 5 or any(f.predicate == "works_in" for f in facts):
             return facts  # (5: this is the message that asked)
         first = next(iter(sentences(text[:200])), [])
@@ -1912,13 +1908,9 @@ class RuleExtractor:
                     ) -> list[ExtractedFact]:
         """A reply to "which team are you all in?" that opens on a team's name, in any case ("clinical apps",
         "EUD", "ta. i'm clinical apps too"): its writer is on that team."""
-        left = self._teams_asked.get(channel)
-        if left is None or not speaker:
+        left = _count_down(self._teams_asked, channel) if speaker else None
+        if left is None:
             return facts
-        if left <= 1:
-            self._teams_asked.pop(channel)
-        else:
-            self._teams_asked[channel] = left - 1
         if left == 7 or any(f.predicate == "member_of" for f in facts) or "?" in text:
             return facts
         said = sentences(text[:200])
@@ -4759,6 +4751,18 @@ def _first_person(m: Mention, body: Sequence[Token]) -> bool:
 
 
 _PAIR_VALUE_WORDS = 4  # the most words a fragment's value takes: "1 December 2026", "end of Q2"
+
+
+def _count_down(window: dict[str, int], channel: str) -> int | None:
+    """The messages a channel's open question still waits for, counting this one: one fewer from now on, and the
+    question closed when none are left. None when no question is open there."""
+    left = window.get(channel)
+    if left is not None:
+        if left <= 1:
+            window.pop(channel)
+        else:
+            window[channel] = left - 1
+    return left
 
 
 def _pair_filler(lows: Sequence[str], k: int, *, dated: bool) -> bool:
