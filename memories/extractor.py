@@ -3921,6 +3921,7 @@ def _office_towns(text: str, offices: Sequence[str]) -> list[tuple[str, str, str
 
 
 def _folded_words(name: str) -> list[str]:
+    """A name's words in lower case, short forms written out ("estates bldg" -> estates, building)."""
     return [_SHORT_FORMS.get(w, w) for w in re.findall(r"[a-z0-9']+", name.casefold())]
 
 
