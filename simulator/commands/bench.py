@@ -1,4 +1,5 @@
-"""`ctxsim bench`: the synthetic suite, the scaling run and LoCoMo, printed as rich tables and stored as JSON."""
+"""`ctxsim bench`: the synthetic suite, the scaling run, the reading run and LoCoMo, printed as rich tables and stored
+as JSON."""
 
 from __future__ import annotations
 
@@ -180,6 +181,57 @@ def scaling(turns, backends, json_path) -> None:
                      "is latency_ms_first in the JSON). published: the source articles' figures (anchors.md sections 1-2)")
     out = _out()
     out.print(table)
+    if json_path:
+        Path(json_path).write_text(report.to_json() + "\n", encoding="utf-8")
+        out.print(f"wrote {json_path}")
+
+
+@bench.command()
+@click.option("--seeds", default="0-4", show_default=True, help="Generator seeds, e.g. 0-4 or 0-99.")
+@click.option("--scenarios", "scenario_paths", multiple=True, help="Scenario files or folders (replace the suite).")
+@click.option("--backends", default="graph,hybrid", show_default=True)
+@click.option("--extraction", type=click.Choice(["oracle", "rules"]), default="rules", show_default=True)
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the results as JSON here.")
+def reading(seeds, scenario_paths, backends, extraction, json_path) -> None:
+    """One plain question per fact ("Who owns zonemap?") after the whole conversation: how well each backend
+    reads a fact back when the question is no obstacle."""
+    from simulator.reading_bench import run_reading
+
+    try:
+        names = parse_backends(backends)
+    except UnknownBackend as exc:
+        fail(f"--backends: {exc}")
+    if scenario_paths:
+        try:
+            scenarios, warnings = load_scenarios(scenario_paths)
+        except ScenarioFileError as exc:
+            fail(exc.problems)
+        warn(warnings)
+    else:
+        from scenarios.generator import generate_suite
+
+        scenarios = generate_suite(parse_int_list(seeds, "--seeds"))
+    if not scenarios:
+        fail("--scenarios: no scenario files found")
+    console = Console(stderr=True)
+    with _progress(console, "reading") as progress:
+        task = progress.add_task("loading model", total=len(scenarios))
+        report = run_reading(scenarios, names, MemoryConfig(extraction=extraction),
+                             embedder_factory(names, extraction),
+                             progress=lambda done, total, label: progress.update(task, completed=done,
+                                                                                 description=label))
+    table = Table(title=f"ctxsim bench reading: {report.n_items} facts read back from {report.n_conversations} "
+                        f"conversations (accuracy %, extraction={report.extraction})")
+    table.add_column("backend")
+    predicates = sorted({p for b in report.backends.values() for p in b if p != "overall"})
+    for p in predicates:
+        table.add_column(p, justify="right")
+    table.add_column("overall", justify="right", style="bold")
+    for name, by in report.backends.items():
+        table.add_row(name, *[_pct(by[p]) if p in by else "-" for p in predicates], _pct(by["overall"]))
+    out = _out()
+    out.print(table)
+    out.print(f"wall {report.timing['wall_s']:.1f} s (model load {report.timing['model_load_s']:.1f} s)")
     if json_path:
         Path(json_path).write_text(report.to_json() + "\n", encoding="utf-8")
         out.print(f"wrote {json_path}")
