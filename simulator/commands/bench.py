@@ -89,6 +89,33 @@ def extraction_table(scores) -> Table:
     return table
 
 
+def _backends(backends: str) -> list[str]:
+    """The backends an option names; an unknown one ends the command with a one-line error."""
+    try:
+        return parse_backends(backends)
+    except UnknownBackend as exc:
+        fail(f"--backends: {exc}")
+
+
+def _scenarios(seeds: str, scenario_paths: tuple[str, ...]) -> tuple[list, str]:
+    """The user's scenario files, or the seeded synthetic suite when none are given, and which of the two."""
+    if scenario_paths:
+        try:
+            scenarios, warnings = load_scenarios(scenario_paths)
+        except ScenarioFileError as exc:
+            fail(exc.problems)
+        warn(warnings)
+        suite = "files"
+    else:
+        from scenarios.generator import generate_suite
+
+        scenarios = generate_suite(parse_int_list(seeds, "--seeds"))
+        suite = "synthetic"
+    if not scenarios:
+        fail("--scenarios: no scenario files found")
+    return scenarios, suite
+
+
 @click.group()
 def bench() -> None:
     """Reproducible benchmarks (no LLM: a deterministic reader stands in for one)."""
@@ -108,24 +135,8 @@ def synthetic(seeds, scenario_paths, backends, extraction, linker, top_k, max_ho
     """Every backend on the seeded synthetic suite (60 conversations, 360 questions) or on your scenario files."""
     from simulator.bench import run_synthetic
 
-    try:
-        names = parse_backends(backends)
-    except UnknownBackend as exc:
-        fail(f"--backends: {exc}")
-    if scenario_paths:
-        try:
-            scenarios, warnings = load_scenarios(scenario_paths)
-        except ScenarioFileError as exc:
-            fail(exc.problems)
-        warn(warnings)
-        suite = "files"
-    else:
-        from scenarios.generator import generate_suite
-
-        scenarios = generate_suite(parse_int_list(seeds, "--seeds"))
-        suite = "synthetic"
-    if not scenarios:
-        fail("--scenarios: no scenario files found")
+    names = _backends(backends)
+    scenarios, suite = _scenarios(seeds, scenario_paths)
     config = MemoryConfig(top_k=top_k, max_hops=max_hops, linker=linker, supersession=supersession,
                           extraction=extraction)
     console = Console(stderr=True)
@@ -153,10 +164,7 @@ def scaling(turns, backends, json_path) -> None:
     """One fact, padded with filler to each length: tokens and latency per backend as the conversation grows."""
     from simulator.bench import PUBLISHED_SCALING, run_scaling
 
-    try:
-        names = parse_backends(backends)
-    except UnknownBackend as exc:
-        fail(f"--backends: {exc}")
+    names = _backends(backends)
     lengths = parse_int_list(turns, "--turns")
     if lengths[0] < 2:
         fail(f"--turns: {lengths[0]} is too short (at least 2 turns: the fact and the question's turn)")
@@ -197,22 +205,8 @@ def reading(seeds, scenario_paths, backends, extraction, json_path) -> None:
     reads a fact back when the question is no obstacle."""
     from simulator.reading_bench import run_reading
 
-    try:
-        names = parse_backends(backends)
-    except UnknownBackend as exc:
-        fail(f"--backends: {exc}")
-    if scenario_paths:
-        try:
-            scenarios, warnings = load_scenarios(scenario_paths)
-        except ScenarioFileError as exc:
-            fail(exc.problems)
-        warn(warnings)
-    else:
-        from scenarios.generator import generate_suite
-
-        scenarios = generate_suite(parse_int_list(seeds, "--seeds"))
-    if not scenarios:
-        fail("--scenarios: no scenario files found")
+    names = _backends(backends)
+    scenarios, _ = _scenarios(seeds, scenario_paths)
     console = Console(stderr=True)
     with _progress(console, "reading") as progress:
         task = progress.add_task("loading model", total=len(scenarios))
