@@ -21,7 +21,8 @@ from memories.prompt import build_prompt
 from memories.person_names import fold
 from memories.places import city_of_office, country_of, is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
-from memories.slot_reader import identify, names_a_thing, read_slot, read_slots, subject_words
+from memories.reading_ranker import rank_readings
+from memories.slot_reader import identify, names_a_thing, subject_words
 from memories.tokens import count_tokens
 from memories.text import asks_present
 from scenarios.models import MULTI_VALUED, PREDICATES, Turn
@@ -89,6 +90,8 @@ class HybridMemory:
         # about when it was said
         self._topic: dict[str, int] = {}
         self._topic_of: dict[int, int] = {}
+        # set to a list to keep every text step's candidates and their features (simulator/train_reader.py)
+        self.reading_log: list | None = None
 
     def ingest(self, turn: Turn) -> None:
         self.ingest_many([turn])
@@ -237,11 +240,12 @@ class HybridMemory:
         """The vector's answer, read again knowing what the graph made of the question: the thing of the asked
         type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
         started = time.perf_counter()
-        slot = read_slot(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of), known=self.graph.kinds(),
-                         lead_in=self._lead_in, latest=latest)
-        if slot is None:
+        slots = rank_readings(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of),
+                              known=self.graph.kinds(), lead_in=self._lead_in, latest=latest, most=1,
+                              log=self.reading_log)
+        if not slots:
             return vector
-        found, picked = slot
+        found, picked = slots[0]
         context = list(vector.context)
         if picked not in context:
             context.append(picked)  # a turn ranked below k: it joins the prompt, and its tokens are counted
@@ -297,10 +301,11 @@ class HybridMemory:
         # "which country is sunfield managed out of?": of the places read, a country answers (an office's city is
         # read as where it is too, "Manchester office" -> Manchester)
         country = last and object_type == "region" and not backward and bool(_COUNTRY.search(question))
-        readings = read_slots(name, subject_type if backward else object_type, self._about(read, name, as_of),
-                              known=self.graph.kinds(), lead_in=self._lead_in,
-                              latest=doubted or _present(question, predicate),
-                              most=BRANCHES if country or not last else 1)
+        readings = rank_readings(name, subject_type if backward else object_type, self._about(read, name, as_of),
+                                 known=self.graph.kinds(), lead_in=self._lead_in,
+                                 latest=doubted or _present(question, predicate),
+                                 most=BRANCHES if country or not last else 1,
+                                 log=self.reading_log)
         spent.append(read.latency_ms + (time.perf_counter() - started) * 1000.0)
         if country:
             readings = [r for r in readings if is_country(r[0])] or readings[:1]
