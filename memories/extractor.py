@@ -416,7 +416,8 @@ class RuleExtractor:
                 mentions = [m for m in mentions if m.pronoun or name_key(m.name) != name_key(channel)]
             if len(self._common) < _MAX_COMMON_WORDS:
                 self._common.update(t.low for t in body[1:] if t.text.isalpha() and t.text.islower())
-            self._learn_people([t.low for t in body], mentions)
+            body_lows = [t.low for t in body]  # (read by several checks below; body stays as it is until them)
+            self._learn_people(body_lows, mentions)
             for m in mentions:
                 if m.pronoun:
                     continue  # "it", "she", "I": the entity was named elsewhere
@@ -439,18 +440,18 @@ class RuleExtractor:
                     self._is_person(lone[0])) and not (self._learned(lone[0].name) == "tool" and (
                     channel or "") in self._topic):  # "Linear! fancy": a tool exclaimed over, the topic stays
                 self._topic[channel or ""] = lone[0].name  # "different thing: rider-app v3. status?"
-            if (question or label_end > 1 and is_question(body) or _where_are_you([t.low for t in body])) and (
-                    _asks_everyone_where([t.low for t in body])) or _requests_offices([t.low for t in body]):
+            if (question or label_end > 1 and is_question(body) or _where_are_you(body_lows)) and (
+                    _asks_everyone_where(body_lows)) or _requests_offices(body_lows):
                 # ("offsite logistics: where's everyone based again": the label leaves the question after it)
                 # "where are you all based?": each of the next few replies may say where its writer works
                 self._everyone_asked[channel or ""] = 5
-            if _asks_everyone_team([t.low for t in body], question):
+            if _asks_everyone_team(body_lows, question):
                 # "which team are you all in btw", "teams for the attendee list": the next replies name teams
                 self._teams_asked[channel or ""] = 7  # (this message, the asking one, counts as the first)
             if asks and index == last:
                 self._ask_yours(body, mentions, channel, prior, speaker)
             if index == last and prior == "account" and speaker and _asks_my_accounts(
-                    [t.low for t in body]):
+                    body_lows):
                 # ("ok dumb q #1 — which accts am I getting": a question by its words, with no mark and not first)
                 self._getting[channel or ""] = (speaker, 3)  # (the question itself counts one)
             if question and asked is None:
@@ -503,7 +504,7 @@ class RuleExtractor:
                 clause_start = len(facts)
                 for start, end in _clauses(lows):
                     clause_mentions = [
-                        replace(m, start=m.start - start, end=m.end - start)
+                        m.at(m.start - start, m.end - start)
                         for m in mentions if m.start >= start and m.end <= end
                     ]
                     if not clause_mentions:
@@ -868,7 +869,7 @@ class RuleExtractor:
         out: list[Mention] = []
         for a, b in fields:
             if b > a:
-                out += [replace(m, start=m.start + a, end=m.end + a) for m in finder(body[a:b])]
+                out += [m.at(m.start + a, m.end + a) for m in finder(body[a:b])]
         return out
 
     def _row(self, body: list[Token], message: str, mentions: list[Mention], channel: str | None,
@@ -1450,7 +1451,7 @@ class RuleExtractor:
             return body, mentions
         if any(t.low in _SECOND_PERSON for t in body[k:]):
             return body, mentions  # "Rosa, where are you based?": the one addressed is the one asked about
-        return body[k:], [replace(m, start=m.start - k, end=m.end - k) for m in mentions[1:] if m.start >= k]
+        return body[k:], [m.at(m.start - k, m.end - k) for m in mentions[1:] if m.start >= k]
 
     def _question_asked(self, body: list[Token], mentions: list[Mention], message: str, *, prior: str | None,
                         channel: str | None = None) -> tuple[str, str] | None:
@@ -2002,7 +2003,7 @@ class RuleExtractor:
             tokens = [tokens[i] for i in index]
             lows = [lows[i] for i in index]
             mentions = [
-                replace(m, start=position[m.start], end=position[m.end - 1] + 1)
+                m.at(position[m.start], position[m.end - 1] + 1)
                 for m in mentions if keep[m.start] and keep[m.end - 1]
             ]
         # 2. the clause itself
@@ -2179,8 +2180,8 @@ class RuleExtractor:
         # run the aside as its own clause, with the antecedent standing in for "which"/"who"
         sub_tokens = tokens[m.start : m.end] + tokens[body_from:stop]
         shift = body_from - (m.end - m.start)
-        sub_mentions = [replace(m, start=0, end=m.end - m.start)] + [
-            replace(x, start=x.start - shift, end=x.end - shift) for x in inner
+        sub_mentions = [m.at(0, m.end - m.start)] + [
+            x.at(x.start - shift, x.end - shift) for x in inner
         ]
         found = self._relations(sub_tokens, [t.low for t in sub_tokens], sub_mentions, message, prior, update,
                                 state, allow_embedding=False)
@@ -2386,7 +2387,7 @@ class RuleExtractor:
                     lows[m.start + 1 : m.start + 2] in (["'s"], ["is"])) and (
                     lows[m.start + 2 : m.start + 3] and lows[m.start + 2] in _NOMINAL_DETERMINERS) and (
                     self._could_be_thing(m)) and m.name.casefold() in message.casefold():
-                rest = [replace(x, start=x.start - m.start, end=x.end - m.start)
+                rest = [x.at(x.start - m.start, x.end - m.start)
                         for x in mentions if x.start >= m.start]
                 return self._nominal_at(message, tokens[m.start :], lows[m.start :], rest)
         return []
@@ -4176,16 +4177,17 @@ def _row_fields(body: Sequence[Token], message: str) -> tuple[str, list[tuple[in
     cuts: dict[str, list[tuple[int, int]]] = {"pipe": [], "gap": [], "slash": [], "dash": []}
     for k in range(start + 1, end):
         gap = message[body[k - 1].end : body[k].start]
-        mark = gap.strip(" \t")
-        if mark and set(mark) <= {"|", " ", "\t"}:
-            cuts["pipe"] += [(k, k)] * mark.count("|")
-        elif mark == "/" and (gap[0] == " " or gap[-1] == " "):
-            cuts["slash"].append((k, k))
-        elif mark in _ARROWS and gap[0] == " " and gap[-1] == " ":
-            cuts["dash"].append((k, k))
-        elif not mark and ("\t" in gap or "  " in gap) and body[k].low not in _DASHES and (
-                body[k - 1].low not in _DASHES):
-            cuts["gap"].append((k, k))
+        if gap and gap != " ":  # (most gaps are one space or none: no separator there but a dash token's)
+            mark = gap.strip(" \t")
+            if mark and set(mark) <= {"|", " ", "\t"}:
+                cuts["pipe"] += [(k, k)] * mark.count("|")
+            elif mark == "/" and (gap[0] == " " or gap[-1] == " "):
+                cuts["slash"].append((k, k))
+            elif mark in _ARROWS and gap[0] == " " and gap[-1] == " ":
+                cuts["dash"].append((k, k))
+            elif not mark and ("\t" in gap or "  " in gap) and body[k].low not in _DASHES and (
+                    body[k - 1].low not in _DASHES):
+                cuts["gap"].append((k, k))
         if body[k].low in _DASHES and k + 1 < end and _spaced(message, body[k].start - 1) and (
                 _spaced(message, body[k].end) or message[body[k].end : body[k].end + 2] in ("> ", ">\t")):
             cuts["dash"].append((k, k + 1))  # "Acme – Ida Holm", "Acme -> Ida Holm"
@@ -4215,9 +4217,9 @@ def _row_fields(body: Sequence[Token], message: str) -> tuple[str, list[tuple[in
 def _arrow_between(body: Sequence[Token], message: str, k: int) -> bool:
     """Whether an arrow ("→", "->", "=>") stands between token k-1 and what follows: a glyph arrow is no token and
     shows in the text between two tokens; "->" and "=>" are a dash or an equals token with ">" right after it."""
-    gap = message[body[k - 1].end : body[k].start].strip()
-    if gap in _ARROWS or gap in ("->", "=>"):
-        return True
+    gap = message[body[k - 1].end : body[k].start]
+    if gap and gap != " " and ((gap := gap.strip()) in _ARROWS or gap in ("->", "=>")):
+        return True  # (most gaps are one space or none, which hold no arrow)
     return body[k].low in ("-", "=") and message[body[k].end : body[k].end + 1] == ">" and k + 1 < len(body)
 
 
@@ -4337,9 +4339,16 @@ def _cued_month(tokens: Sequence[Token], ce: int) -> list[Value]:
     return [Value(k, k + 1, month, "month")] if month else []
 
 
+# the update phrases by their first word: a sentence holding none of these first words holds no phrase (the
+# check runs several times per sentence of every message)
+_UPDATE_PHRASE_STARTS = frozenset(phrase[0] for phrase in UPDATE_PHRASES)
+
+
 def _has_update_signal(lows: list[str]) -> bool:
     if not UPDATE_WORDS.isdisjoint(lows):
         return True
+    if _UPDATE_PHRASE_STARTS.isdisjoint(lows):
+        return False
     for phrase in UPDATE_PHRASES:
         first = phrase[0]
         for i, w in enumerate(lows):
@@ -4445,11 +4454,18 @@ def _aside_start(lows: Sequence[str]) -> int:
 def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
     """A negation or hedge governs the cue: between the nearest mention on its left and the cue, or before the
     clause's first mention when that is the one ("maybe Lena owns it", "X is no longer owned by Y")."""
-    left = [m for m in mentions if m.end <= cs]
-    nearest = max(left, key=lambda m: m.end) if left else None
+    nearest = None  # the first of the mentions left of the cue ending furthest right
+    for m in mentions:
+        if m.end <= cs and (nearest is None or m.end > nearest.end):
+            nearest = m
     start = nearest.end if nearest else max(0, cs - 5)
-    if nearest is not None and nearest is min(mentions, key=lambda m: m.start):
-        start = 0
+    if nearest is not None:
+        first = mentions[0]  # the first of the mentions starting furthest left
+        for m in mentions:
+            if m.start < first.start:
+                first = m
+        if nearest is first:
+            start = 0
     window = lows[max(start, cs - 8) : cs]
     for k, w in enumerate(window):
         if w in NEGATIONS or w in HEDGES or w.endswith("n't") or w in _PAST_MARKERS:

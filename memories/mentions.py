@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
@@ -87,7 +87,7 @@ def _split(text: str, max_chars: int) -> list[list[Token]]:
     has_word = False
     for match in _TOKEN.finditer(text, 0, max_chars):
         raw = match.group()
-        if len(raw) == 1 and raw in _SKIPPED:
+        if raw in _SKIPPED:
             continue
         if raw == "\n":
             if has_word:
@@ -106,7 +106,7 @@ def _split(text: str, max_chars: int) -> list[list[Token]]:
             has_word = True
         elif raw in ("'", "’"):
             current.append(Token(raw, "'s", start, end))  # "the Hotels' plan": a plural possessive
-        elif _LEVEL_COMPOUND.match(raw):
+        elif "-" in raw and _LEVEL_COMPOUND.match(raw):
             # "a high-priority service": the level and the word apart, as "high priority" would be written
             cut = raw.index("-")
             current.append(Token(raw[:cut], raw[:cut].lower(), start, start + cut))
@@ -408,6 +408,12 @@ class Mention:
     headed: bool = False  # the type is stated by the text itself: a head noun, "Project X", a region code
     surface: str = ""  # the text as written, when it differs from `name` (a known name spelled another way)
 
+    def at(self, start: int, end: int) -> Mention:
+        """A copy at other token indices (what dataclasses.replace(m, start=, end=) gives, without its
+        per-call introspection: mentions are copied and shifted many times per sentence)."""
+        return Mention(self.name, start, end, self.types, self.person_likely, self.explicit, self.pronoun,
+                       self.headed, self.surface)
+
 
 def _is_camel(text: str) -> bool:
     """FeatureStore, ReportingAPI, GitHub, iOS: an inner capital after a lowercase letter."""
@@ -512,6 +518,7 @@ class KnownNames:
         return best
 
 
+@lru_cache(maxsize=8192)  # (a pure function of the word, asked for every token of every sentence)
 def _token_key(low: str) -> str:
     low = fold(low)  # "Michal" finds Michał Nowicki
     return low if low.isalnum() else "".join(ch for ch in low if ch.isalnum())
@@ -569,15 +576,15 @@ class PronounMemory:
         if not mentions:
             return
         focus = self._focus.setdefault(channel or "", _Focus())
-        focus.any = replace(mentions[0])
+        focus.any = mentions[0].at(mentions[0].start, mentions[0].end)
         person = next((m for m in mentions if is_person(m)), None)
         thing = next((m for m in mentions if not is_person(m)), None)
         if thing is None and could_be_thing is not None:
             thing = next((m for m in mentions if could_be_thing(m)), None)
         if person is not None:
-            focus.person = replace(person)
+            focus.person = person.at(person.start, person.end)
         if thing is not None:
-            focus.thing = replace(thing)
+            focus.thing = thing.at(thing.start, thing.end)
 
 
 def pronoun_mention(antecedent: Mention, kind: str, start: int) -> Mention:
@@ -1046,6 +1053,7 @@ def _prefixed_word(low: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=8192)  # (pure: the vocabulary is loaded once; asked of most lowercase tokens)
 def rare_word(low: str) -> bool:
     """A lowercase word that neither the dictionary nor an inflection of one of its words explains: a made-up
     name ("triagebot"), not "movers"."""

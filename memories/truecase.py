@@ -41,21 +41,23 @@ def restore_names(text: str, speakers: Collection[str] = ()) -> str:
         return text
     lower_case = _written_lower(text)
     out = list(text)
+    said = [w.group(0) for w in words]
+    lowered = [w.islower() for w in said]
     i = 0
     while i < len(words):
-        word = words[i].group(0)
-        if not word.islower():
+        if not lowered[i]:
             i += 1
             continue
+        word = said[i]
         # past the particles of a family name: "sanne de vries", "ludwig van der berg"
         k = i + 1
-        while k < len(words) and k - i <= 2 and words[k].group(0) in NAME_PARTICLES and _adjacent(
+        while k < len(words) and k - i <= 2 and said[k] in NAME_PARTICLES and _adjacent(
                 text, words[k - 1], words[k]):
             k += 1
-        after = words[k] if k < len(words) and _adjacent(text, words[k - 1], words[k]) else None
-        if after is not None and after.group(0).islower() and (
-                _full_name(word, after.group(0), particles=k > i + 1) or k == i + 1 and _listed_name(
-                    text, words, i, after.group(0), speakers)):
+        after = words[k] if k < len(words) and lowered[k] and _adjacent(text, words[k - 1], words[k]) else None
+        if after is not None and (
+                _full_name(word, said[k], particles=k > i + 1) or k == i + 1 and _listed_name(
+                    text, words, i, said[k], speakers)):
             _capitalise(out, words[i])
             _capitalise(out, after)
             i = k + 1
