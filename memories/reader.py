@@ -23,7 +23,7 @@ MAX_SPAN_WORDS = 4
 _TOKEN = re.compile(r"[^\W_]+(?:[-./][^\W_]+)*(?:['’][^\W_]+)?")
 _SPLIT_COMPOUND = re.compile(r"[-./]")
 # "agent_b: ..." at the start of a context item.
-_SPEAKER = re.compile(r"^\s*([^\s:]{1,40}):\s+")
+_SPEAKER = re.compile(r"^\s*([^\s:]{1,40}|[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’-]*){1,3}):\s+")  # "ana", "Fiona Dale"
 _CLAUSE_BREAK = re.compile(r";|\bbut\b")  # no \s+ on both sides: that backtracks on long blank runs
 
 _RELATIVE = frozenset({"that", "which", "who", "whom", "whose", "where"})

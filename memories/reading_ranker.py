@@ -36,6 +36,7 @@ from memories.slot_reader import (
     _last_question,
     _replies_on,
     _value_spans,
+    is_speaker,
     read_slots,
     subject_words,
 )
@@ -77,6 +78,8 @@ FEATURES = (
     "value_rank",  # rank, where a value is asked for
     "untied",  # neither the sentence nor its message names the subject, and it is no reply about it
     "others_named",  # the sentence names something besides the subject and the candidates: whose value it may be
+    "by_subject",  # the subject said it ("Data & Analytics team", from Niamh, when everyone was asked)
+    "after_question",  # the turn follows a question in its channel: it may answer it
     "bias",
 )
 
@@ -140,7 +143,7 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
         speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
         text = restore_names(_SPEAKER.sub("", item.text, count=1), {speaker.casefold()} if speaker else ())
         said = sentences(text)
-        themself = speaker is not None and fold(speaker) in about
+        themself = speaker is not None and is_speaker(speaker, about)
         lows_of = [[fold(t.low) for t in sentence] for sentence in said]
         names_subject = [any(low in about or themself and low in FIRST_PERSON for low in lows) for lows in lows_of]
         before_it = list(lead_in(item)) if lead_in is not None else []
@@ -168,7 +171,7 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
             others = [m.start for m in named]
             # a thing of the subject's own kind named in the sentence: the statement may well be its
             rivals = [m.start for m in named if own_kind is None or own_kind in m.types]
-            untied = not at and not any(names_subject) and not reply
+            untied = not at and not any(names_subject) and not reply and not themself
             for order, (fit, position, answer) in enumerate(spans):
                 if rivals and (untied or reply and min(rivals) < position):
                     continue  # "Omar Haddad is on the Payments team": a statement about another thing
@@ -204,6 +207,8 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
                     "value_rank": 1.0 / (1.0 + rank) if wanted in _VALUE_FINDERS else 0.0,
                     "untied": float(untied),
                     "others_named": float(bool(others)),
+                    "by_subject": float(themself),
+                    "after_question": float(asked_before is not None or _last_question(before_it[-1:]) is not None),
                     "bias": 1.0,
                 }))
     for place, (answer, item) in enumerate(hand):

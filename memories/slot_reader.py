@@ -48,8 +48,10 @@ from memories.mentions import (
 from memories.text import STOPWORDS
 from memories.truecase import SAYING, restore_names
 
-_SPEAKER = re.compile(r"^[^\s:]{1,40}: ")  # "agent_b: " before a transcript line
-_HANDLE = re.compile(r"^[^\W\d_]{2,}$")  # a speaker handle that is a name ("rahul"), not a role ("agent_b")
+# "agent_b: " or "Fiona Dale: " before a transcript line
+_SPEAKER = re.compile(r"^(?:[^\s:]{1,40}|[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’-]*){1,3}): ")
+# a speaker who is named ("rahul", "Fiona Dale"), not a role ("agent_b")
+_HANDLE = re.compile(r"^[^\W\d_]{2,}(?:[-'’][^\W\d_]+)*(?: [^\W\d_][\w'’-]*){0,3}$")
 _WORD = re.compile(r"[^\W_]+")
 _EDGE = "\"'`.,;:!?()[]{}<>*~"
 _PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
@@ -75,6 +77,12 @@ def subject_words(name: str) -> frozenset[str]:
     whole = {w.strip(_EDGE) for w in folded.split()}  # "courier-match" as the tokeniser keeps it
     words = {w for w in whole | set(_WORD.findall(folded)) if w not in STOPWORDS and w not in GENERIC_HEADS}
     return frozenset(w for w in words if len(w) > 1)
+
+
+def is_speaker(speaker: str, about: frozenset[str]) -> bool:
+    """Whether a speaker is the subject: "wei" or "Wei Zhang" for Wei Zhang, "Fiona Dale" for Fiona."""
+    said = subject_words(speaker)
+    return bool(said) and (said <= about or about <= said)
 
 
 def read_slot(subject: str, wanted: str, items: Sequence[ContextItem],
@@ -112,7 +120,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
         text = restore_names(_SPEAKER.sub("", item.text, count=1), {speaker.casefold()} if speaker else ())
         said = sentences(text)
         # the subject speaking of themself: "I'm at Telok Ayer" from wei, when the subject is Wei Zhang
-        themself = speaker is not None and fold(speaker) in about
+        themself = speaker is not None and is_speaker(speaker, about)
         before_it = list(lead_in(item)) if lead_in is not None else []
         reply = lead_in is not None and not any(fold(t.low) in about for sentence in said for t in sentence) and _replies_on(
             about, before_it, person, names, known)

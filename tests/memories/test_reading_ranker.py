@@ -104,3 +104,10 @@ def test_the_shipped_weights_match_the_features():
 @pytest.mark.parametrize("text", ["", "???", "zonemap " * 500, "\x00\t[]()", "漢字 zonemap é"])
 def test_any_text_gives_candidates_without_an_exception(text):
     assert isinstance(candidates("zonemap", "person", items(text)), list)
+
+
+def test_what_the_subject_says_in_reply_to_a_question_put_to_everyone_is_theirs():
+    said = [ContextItem(text="Niamh Corrigan: Data & Analytics team", turns=[26], score=0.3)]
+    found = candidates("Niamh", "team", said, lead_in=lambda item: ["what team is everyone in?"])
+    assert [(c.answer, c.features["by_subject"], c.features["after_question"], c.features["untied"])
+            for c in found] == [("Data & Analytics team", 1.0, 1.0, 0.0)]

@@ -218,3 +218,20 @@ def test_a_short_acronym_before_a_noun_describes_and_the_question_answered_names
     found = identify("the model that guesses tariff codes", "component", [reply], lead_in=lambda item: before,
                      known={"Filipe Moreira": "person"}, pooled=True)
     assert found is not None and found[0] == "code-classifier"
+
+
+def test_a_speaker_named_in_full_is_no_part_of_what_they_said():
+    # "Fiona Dale: October", a reply to "when's Appleby up?": the month, not a statement about Fiona Dale
+    said = [ContextItem(text="Colin Wray: when's Appleby up?", turns=[17], score=0.6),
+            ContextItem(text="Fiona Dale: October", turns=[18], score=0.6)]
+    read = read_slot("Appleby Maltings", "month", said,
+                     lead_in=lambda item: ["when's Appleby up?"] if item.turns == [18] else [])
+    assert read is not None and read[0] == "October" and read[1].turns == [18]
+
+
+def test_the_subject_speaking_is_known_by_a_handle_or_a_full_name():
+    from memories.slot_reader import is_speaker
+
+    assert is_speaker("wei", subject_words("Wei Zhang")) and is_speaker("Fiona Dale", subject_words("Fiona"))
+    assert is_speaker("Fiona Dale", subject_words("Fiona Dale"))
+    assert not is_speaker("Dale Smith", subject_words("Fiona Dale")) and not is_speaker("agent_b", subject_words("Wei"))
