@@ -357,6 +357,7 @@ _CONTINENTS = frozenset(
 _COMPASS_ADJECTIVES = frozenset("northern southern eastern western central".split())
 _REGION_ACRONYMS = frozenset("eu us uk uae usa apac emea latam amer anz mena dach nordics".split())
 _REGION_ONLY = frozenset({REGION})
+_CLOUDS = frozenset({"azure", "aws", "gcp", "oci"})  # a public cloud, named before its region ("Azure UK West")
 PLACE_TYPES = frozenset({REGION, OFFICE})  # a city names a region, and the office there
 _REGION_PREFIXES = frozenset(
     "us eu ap sa ca me af uk asia europe na emea apac latam amer north south east west central".split()
@@ -801,15 +802,20 @@ def find_mentions(
                 types, explicit = frozenset({HEAD_TYPES[tokens[end].low]}), True
                 name = span_text(message, tokens[i : end + 1])
                 end += 1
-            elif types != _REGION_ONLY and low not in known_words():
+            elif types != _REGION_ONLY:
                 # "WMS Bridge", "AIS Feed": an acronym opening a name of title-case words (not a role before a
                 # person: "PM Dana")
-                while end < n and end - i < 4 and not message[tokens[end - 1].end : tokens[end].start].strip() and (
-                        _title_word(tokens[end].text) and _name_word(tokens, end, -1)
-                        and not reads_as_given_name(tokens[end].text)):
-                    end += 1
-                if end > i + 1:
-                    name = span_text(message, tokens[i:end])
+                run = end
+                while run < n and run - i < 4 and not message[tokens[run - 1].end : tokens[run].start].strip() and (
+                        _title_word(tokens[run].text) and _name_word(tokens, run, -1)
+                        and not reads_as_given_name(tokens[run].text)):
+                    run += 1
+                if run > i + 1 and run < n and tokens[run].low in HEAD_TYPES:
+                    # "OT Systems team", "IT Ops team": the head noun types the whole run, a word or not
+                    types, explicit = frozenset({HEAD_TYPES[tokens[run].low]}), True
+                    name, end = span_text(message, tokens[i : run + 1]), run + 1
+                elif run > i + 1 and low not in known_words():
+                    name, end = span_text(message, tokens[i:run]), run
                     types = CAMEL_TYPES
             out.append(_typed(name, i, end, learned, default=types, explicit=explicit))
             i = end
@@ -972,6 +978,8 @@ def _region_run(tokens: Sequence[Token], i: int) -> int:
             break
         if low in _CONTINENTS:
             continent = True
+        elif end == i and low in _CLOUDS:
+            pass  # "Azure UK South": the cloud's name is part of its region's
         elif t.text.isupper() and low in _REGION_ACRONYMS:
             acronym = True
         elif low in _COMPASS or low in _COMPASS_ADJECTIVES:

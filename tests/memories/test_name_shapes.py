@@ -259,3 +259,24 @@ def test_a_word_no_dictionary_holds_that_opens_one_known_name_is_that_name_short
     assert names("yep harbourline's mine") == ["Harbourline Insurance"]
     assert names("arcadeone want a call thursday") == ["ArcadeOne platform account"]
     assert "Payments Core" not in names("the payments team is fine")  # an everyday word stays a word
+
+
+@pytest.mark.parametrize("text, name", [
+    ("MeterHub is in Azure UK South now.", "Azure UK South"),
+    ("Azure West Europe hosts it", "Azure West Europe"),
+])
+def test_a_cloud_named_before_its_region_is_part_of_the_region(text, name):
+    assert [(m.name, m.types) for m in mentions(text) if REGION in m.types] == [(name, frozenset({REGION}))]
+
+
+def test_a_cloud_alone_or_before_a_product_is_no_region_name():
+    assert "Azure DevOps" not in [m.name for m in mentions("We use Azure DevOps for it.")]
+    assert all(m.types != frozenset({REGION}) for m in mentions("we are on Azure"))
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Pete is on the OT Systems team.", "OT Systems team"),
+    ("CRM Data Platform team owns it", "CRM Data Platform team"),
+])
+def test_an_acronym_opening_a_headed_name_belongs_to_it(text, name):
+    assert (name, frozenset({"team"})) in [(m.name, m.types) for m in mentions(text)]
