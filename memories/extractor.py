@@ -3228,7 +3228,7 @@ class RuleExtractor:
                 fs = max(self._fit(s, kind) - 0.1 * (k > 0) for k, kind in enumerate(subject_types))
                 fo = max(self._fit(o, kind) - 0.1 * (k > 0)
                          for k, kind in enumerate(_OBJECT_TYPES.get(predicate, (object_type,))))
-                if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(o.name):
+                if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(o.name) and not _named_after(s, o, predicate):
                     continue
                 given = reads_as_given_name(s.name)
                 if s.person_likely and predicate in _SYSTEM_LINKS and (o.person_likely or given) and not (
@@ -3263,7 +3263,7 @@ class RuleExtractor:
             for o in objects:
                 kinds = _OBJECT_TYPES.get(predicate, (object_type,))
                 fit_o, kind_o = max((self._fit(o, kind) - 0.1 * (k > 0), kind) for k, kind in enumerate(kinds))
-                if fit_o <= 0 or name_key(s.name) == name_key(o.name):
+                if fit_o <= 0 or name_key(s.name) == name_key(o.name) and not _named_after(s, o, predicate):
                     continue
                 self._learn(o, kind_o)
                 out.append((s.name, predicate, o.name))
@@ -4062,6 +4062,13 @@ def _code_name(name: str) -> bool:
 
 
 _CODE_NAME = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+")
+
+
+def _named_after(office: Mention, place: Mention, predicate: str) -> bool:
+    """"Carlisle office is in Carlisle": an office placed in the town it is named after, a fact and no
+    self-reference."""
+    return predicate == "located_in" and "office" in office.types and "region" in place.types and (
+        office.name.casefold() != place.name.casefold())
 
 
 def _cloud_region(name: str) -> bool:

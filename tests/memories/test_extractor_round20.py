@@ -93,3 +93,14 @@ def test_a_handle_with_s_in_a_team_reply_puts_that_colleague_on_the_team() -> No
 def test_a_possessive_of_no_speakers_handle_names_no_team() -> None:
     found = pairs(read_lines([*_TEAMS_ASKED, ("kev", "im networks. the printer's broken")], "infra"), "member_of")
     assert found == {("kev", "Networks")}
+
+
+# An office placed in the town it is named after: a fact, not the office named twice.
+
+@pytest.mark.parametrize("text, expected", [
+    ("The Carlisle office is in Carlisle.", {("Carlisle office", "Carlisle")}),
+    ("Leeds office is in Leeds, the Derby office is in Derby.",
+     {("Leeds office", "Leeds"), ("Derby office", "Derby")}),
+])
+def test_an_office_is_placed_in_the_town_it_is_named_after(text: str, expected: set) -> None:
+    assert pairs(read_lines([("aisha", text)], "accounts"), "located_in") == expected
