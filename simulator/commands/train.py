@@ -40,13 +40,13 @@ def train_reader(scenario_paths, out_path) -> None:
                 task, completed=done, description=label))
         except ValueError as exc:
             fail(f"--scenarios: {exc}")
-    table = Table(title=f"reading ranker: each writer read by a model trained on the others "
-                        f"({report.n_read} of {report.n_facts} facts read from text, {report.n_reachable} with a "
-                        f"right candidate)")
-    for column in ("writer", "facts", "hand-ordered", "learned", "gain"):
+    table = Table(title=f"reading ranker: each writer's text steps read by a model trained on the others "
+                        f"({report.n_read} steps from {report.n_facts} facts asked and the scenarios' questions, "
+                        f"{report.n_reachable} with a right candidate)")
+    for column in ("writer", "steps", "hand-ordered", "learned", "gain"):
         table.add_column(column, justify="left" if column == "writer" else "right")
     for writer, row in report.writers.items():
-        table.add_row(writer, str(row["questions"]), str(row["hand"]), str(row["model"]),
+        table.add_row(writer, str(row["steps"]), str(row["hand"]), str(row["model"]),
                       f"{row['model'] - row['hand']:+d}")
     hand = sum(r["hand"] for r in report.writers.values())
     model = sum(r["model"] for r in report.writers.values())

@@ -39,7 +39,7 @@ def test_each_writer_is_read_by_a_model_trained_on_the_others():
     for q in questions:
         q.features[0, FEATURES.index("hand_first")] = 1.0  # the hand-ordered reader picks the best-ranked
     out = by_held_out_writer(questions)
-    assert out == {"aa": {"questions": 5, "hand": 0, "model": 5}, "bb": {"questions": 5, "hand": 0, "model": 5}}
+    assert out == {"aa": {"steps": 5, "hand": 0, "model": 5}, "bb": {"steps": 5, "hand": 0, "model": 5}}
 
 
 def _missed_owner() -> Scenario:
@@ -81,3 +81,17 @@ def test_the_command_writes_weights_the_ranker_can_load(tmp_path):
     data = json.loads(path.read_text())
     assert data["features"] == list(FEATURES) and set(data["held_out_writer"]) == {"d6", "d8"}
     assert load_model.__wrapped__(path) is not None
+
+
+def test_a_chain_step_is_labelled_by_its_subject_s_facts_as_they_stood_when_asked():
+    from simulator.reader_training import _held
+
+    scenario = Scenario(id="tiny_infra_2", channel="infra", turns=[
+        Turn(index=0, speaker="ana", text="Niamh Corrigan is on Data & Analytics",
+             facts=[Fact(subject="Niamh Corrigan", predicate="member_of", object="Data & Analytics team")]),
+        Turn(index=1, speaker="ana", text="Niamh moved to the OT Systems team",
+             facts=[Fact(subject="Niamh Corrigan", predicate="member_of", object="OT Systems team")]),
+    ])
+    assert _held(scenario, "Niamh", "team", after=0) == [["Data & Analytics team", "Data & Analytics"]]
+    assert _held(scenario, "Niamh", "team", after=1) == [["OT Systems team", "OT Systems"]]
+    assert _held(scenario, "Niamh", "person", after=1) == [] and _held(scenario, "Omar", "team", after=1) == []
