@@ -55,6 +55,10 @@ class Hop(BaseModel):
     # "places": a step known from the world's places, not from the chat ("the Austin office" is in Austin, Munich
     # is in Germany)
     source: Literal["graph", "text", "places"] = "graph"
+    # a text step: the reading ranker's score for what it read, and the best other reading it passed over
+    weight: float | None = None
+    runner_up: str | None = None
+    runner_up_weight: float | None = None
 
 
 class MissedTurn(BaseModel):

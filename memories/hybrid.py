@@ -245,7 +245,7 @@ class HybridMemory:
                               log=self.reading_log)
         if not slots:
             return vector
-        found, picked = slots[0]
+        found, picked = slots[0].answer, slots[0].item
         context = list(vector.context)
         if picked not in context:
             context.append(picked)  # a turn ranked below k: it joins the prompt, and its tokens are counted
@@ -308,13 +308,14 @@ class HybridMemory:
                                  log=self.reading_log)
         spent.append(read.latency_ms + (time.perf_counter() - started) * 1000.0)
         if country:
-            readings = [r for r in readings if is_country(r[0])] or readings[:1]
-        for found, picked in readings:
+            readings = [r for r in readings if is_country(r.answer)] or readings[:1]
+        for found, picked, weight, runner_up, runner_up_weight in readings:
             if found in visited:
                 continue  # back where the chain has been: the step read the wrong statement
             turns = list(picked.turns)
             subject, obj = (found, name) if backward else (name, found)
-            hop = Hop(subject=subject, predicate=predicate, object=obj, turns=turns, source="text")
+            hop = Hop(subject=subject, predicate=predicate, object=obj, turns=turns, source="text", weight=weight,
+                      runner_up=runner_up, runner_up_weight=runner_up_weight)
             walked = self._walk_on(question, plan, number + 1, found, hops + [hop],
                                    context + [ContextItem(text=picked.text, turns=turns, score=picked.score)],
                                    candidates + list(read.trace.candidates), visited | {found}, as_of, spent)

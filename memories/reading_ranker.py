@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from memories.answer import ContextItem
 from memories.mentions import FIRST_PERSON, PERSON, KnownNames, find_mentions, is_question, person_shape, sentences
@@ -232,31 +233,47 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
     return found
 
 
+class Reading(NamedTuple):
+    """What a text step read, the turn it read it from, the model's score for it, and the best other reading it
+    passed over (for the trace: why this one)."""
+
+    answer: str
+    item: ContextItem
+    weight: float | None = None
+    runner_up: str | None = None
+    runner_up_weight: float | None = None
+
+
 def rank_readings(subject: str, wanted: str, items: Sequence[ContextItem],
                   known: Sequence[str] | Mapping[str, str] = (),
                   lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
-                  most: int = 2, log: list | None = None) -> list[tuple[str, ContextItem]]:
+                  most: int = 2, log: list | None = None) -> list[Reading]:
     """Up to `most` different readings, best first, as the trained model ranks the candidates; the hand-ordered
     reader's where no model was trained. With `log`, the candidates are appended to it as (subject, wanted,
     candidates): what training reads."""
     model = load_model()
     if model is None and log is None:
-        return read_slots(subject, wanted, items, known, lead_in, latest=latest, most=most)
+        return [Reading(a, item) for a, item in read_slots(subject, wanted, items, known, lead_in, latest=latest,
+                                                           most=most)]
     found = candidates(subject, wanted, items, known, lead_in, latest=latest)
     if log is not None:
         log.append((subject, wanted, found))
     if model is None:
-        return read_slots(subject, wanted, items, known, lead_in, latest=latest, most=most)
+        return [Reading(a, item) for a, item in read_slots(subject, wanted, items, known, lead_in, latest=latest,
+                                                           most=most)]
     for c in found:
         c.score = model.score(c.vector())
-    out: list[tuple[str, ContextItem]] = []
     # best first; among equals, the better-ranked turn and the earlier candidate (a stable sort keeps their order)
-    for c in sorted(found, key=lambda c: -c.score):
+    ranked = sorted(found, key=lambda c: -c.score)
+    out: list[Reading] = []
+    for c in ranked:
         # a runner-up only from a statement that names the subject, as the hand-ordered reader keeps it: a reply
         # read through the turns before it is good for a first guess and no more
         named = c.features.get("same_sentence") or c.features.get("same_message") or c.features.get("hand_second")
-        if _key(c.answer) not in {_key(a) for a, _ in out} and (named or not out):
-            out.append((c.answer, c.item))
+        if _key(c.answer) not in {_key(r.answer) for r in out} and (named or not out):
+            other = next((o for o in ranked if _key(o.answer) != _key(c.answer)), None)
+            out.append(Reading(c.answer, c.item, round(c.score, 4), other.answer if other else None,
+                               round(other.score, 4) if other else None))
         if len(out) == most:
             break
     return out

@@ -112,6 +112,7 @@ def test_a_missing_step_is_read_from_text_and_the_walk_goes_on_in_the_graph(hash
                      ("FeatureStore", "owned_by", "Lena Park", "text"),
                      ("Lena Park", "works_in", "Berlin office", "graph")]
     assert answer.trace.paths[0][1].turns == [2]  # the turn the step was read from
+    assert 0.0 < answer.trace.paths[0][1].weight <= 1.0  # the reading ranker's score, drawn by the inspector
     assert any(c.turn == 2 for c in answer.trace.candidates)
 
 

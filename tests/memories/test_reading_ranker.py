@@ -72,13 +72,15 @@ def test_the_model_chooses_by_its_weights_and_gives_distinct_readings(monkeypatc
     assert rank_readings("zonemap", "person", said, most=1)[0][0] == "Mateo Ibarra"
     monkeypatch.setattr(reading_ranker, "load_model", lambda: only("rank"))
     readings = rank_readings("zonemap", "person", said, most=2)
-    assert [a for a, _ in readings] == ["Rasmus Lind", "Mateo Ibarra"]
+    assert [r.answer for r in readings] == ["Rasmus Lind", "Mateo Ibarra"]
+    assert readings[0].weight > readings[1].weight and readings[0].runner_up == "Mateo Ibarra"
 
 
 def test_without_trained_weights_the_hand_ordered_reader_reads_alone(monkeypatch):
     said = items("lunch?", "zonemap is Rasmus Lind's, he's OOO till 11 tho", "Mateo Ibarra owns surge-calc")
     monkeypatch.setattr(reading_ranker, "load_model", lambda: None)
-    assert rank_readings("zonemap", "person", said) == read_slots("zonemap", "person", said)
+    assert [(r.answer, r.item, r.weight) for r in rank_readings("zonemap", "person", said)] == [
+        (a, item, None) for a, item in read_slots("zonemap", "person", said)]
 
 
 def test_a_training_log_keeps_each_step_s_candidates(monkeypatch):

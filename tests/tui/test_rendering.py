@@ -166,6 +166,17 @@ def test_a_step_the_hybrid_read_from_text_is_marked_as_no_edge():
     assert "read from text" not in walk_lines[0]  # the graph's own edge
 
 
+def test_a_text_step_shows_the_ranker_s_score_and_the_reading_it_passed_over():
+    answer = graph_answer()
+    walk = answer.trace.paths[0]
+    walk[1] = walk[1].model_copy(update={"source": "text", "turns": [30], "weight": 0.91, "runner_up": "Omar [x]",
+                                         "runner_up_weight": 0.12})
+    trace = answer.trace.model_copy(update={"backend": "hybrid", "served_by": "graph+vector", "paths": [walk]})
+    text = render_trace(answer.model_copy(update={"backend": "hybrid", "trace": trace}), {30: 1}).plain
+    line = [line for line in text.splitlines() if "└─" in line][1]
+    assert "ranker 0.91" in line and "(runner-up Omar [x] 0.12)" in line
+
+
 def test_a_step_known_from_the_world_s_places_is_marked_as_no_edge():
     answer = graph_answer()
     walk = answer.trace.paths[0]

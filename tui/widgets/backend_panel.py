@@ -156,6 +156,11 @@ def _hop_line(hop: Hop, needed: set[int], style: str = "") -> Text:
         line.append(f" (retired at t{hop.valid_to})", style="dim strike")
     if hop.source == "text":
         line.append("  read from text, no edge", style=style or "yellow")
+        if hop.weight is not None:
+            line.append(f", ranker {hop.weight:.2f}", style=style or "cyan")
+        if hop.runner_up is not None:
+            score = f" {hop.runner_up_weight:.2f}" if hop.runner_up_weight is not None else ""
+            line.append(f"  (runner-up {one_line(hop.runner_up, 40)}{score})", style="dim")
     elif hop.source == "places":
         line.append("  known from the world's places, no edge", style=style or "yellow")
     return line
