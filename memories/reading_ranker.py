@@ -168,7 +168,8 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
             # where the sentence names something besides the subject and the candidates: whose statement it may be
             named = [m for m in find_mentions(sentence, text, known=heard, learned=lambda _: None,
                                               resolve_pronoun=lambda kind, so_far: None)
-                     if not m.pronoun and _key(m.name) not in answers_here and not set(_WORD.findall(fold(m.name))) & about]
+                     if not m.pronoun and _key(m.name) not in answers_here
+                     and not set(_WORD.findall(fold(m.name))) & about]
             others = [m.start for m in named]
             # a thing of the subject's own kind named in the sentence: the statement may well be its
             rivals = [m.start for m in named if own_kind is None or own_kind in m.types]
