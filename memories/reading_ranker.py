@@ -25,9 +25,7 @@ from memories.answer import ContextItem
 from memories.mentions import FIRST_PERSON, PERSON, KnownNames, find_mentions, is_question, person_shape, sentences
 from memories.person_names import fold
 from memories.slot_reader import (
-    _HANDLE,
     _PRONOUNS,
-    _SPEAKER,
     _VALUE_FINDERS,
     _WORD,
     _denied,
@@ -39,9 +37,9 @@ from memories.slot_reader import (
     _value_spans,
     is_speaker,
     read_slots,
+    spoken,
     subject_words,
 )
-from memories.truecase import restore_names
 
 WEIGHTS = Path(__file__).with_name("reader_weights.json")
 DEPTH = 12  # retrieved turns whose candidates are ranked: the reader's evidence is nearly always among them
@@ -140,9 +138,7 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
     turns = [max(item.turns, default=0) for item in shown]
     low_turn, high_turn = min(turns, default=0), max(turns, default=0)
     for rank, item in enumerate(shown):
-        said_by = _SPEAKER.match(item.text)
-        speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
-        text = restore_names(_SPEAKER.sub("", item.text, count=1), {speaker.casefold()} if speaker else ())
+        speaker, text = spoken(item)
         said = sentences(text)
         themself = speaker is not None and is_speaker(speaker, about)
         lows_of = [[fold(t.low) for t in sentence] for sentence in said]

@@ -79,6 +79,14 @@ def subject_words(name: str) -> frozenset[str]:
     return frozenset(w for w in words if len(w) > 1)
 
 
+def spoken(item: ContextItem) -> tuple[str | None, str]:
+    """Who said a transcript line, when they are named ("rahul", "Fiona Dale"; not "agent_b"), and what they said,
+    with names typed in lower case read as names ("omar haddad afaik")."""
+    said_by = _SPEAKER.match(item.text)
+    speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
+    return speaker, restore_names(_SPEAKER.sub("", item.text, count=1), {speaker.casefold()} if speaker else ())
+
+
 def is_speaker(speaker: str, about: frozenset[str]) -> bool:
     """Whether a speaker is the subject: "wei" or "Wei Zhang" for Wei Zhang, "Fiona Dale" for Fiona."""
     said = subject_words(speaker)
@@ -114,10 +122,7 @@ def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
     readings: list[tuple[str, ContextItem, bool]] = []  # (answer, item, whether the item names the subject)
     doubtful: list[tuple[str, ContextItem, bool]] = []  # read from items that ask about the subject
     for item in items:
-        said_by = _SPEAKER.match(item.text)
-        speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
-        # "omar haddad afaik": names typed in lower case are read as names
-        text = restore_names(_SPEAKER.sub("", item.text, count=1), {speaker.casefold()} if speaker else ())
+        speaker, text = spoken(item)
         said = sentences(text)
         # the subject speaking of themself: "I'm at Telok Ayer" from wei, when the subject is Wei Zhang
         themself = speaker is not None and is_speaker(speaker, about)
