@@ -249,10 +249,8 @@ def rank_readings(subject: str, wanted: str, items: Sequence[ContextItem],
     reader's where no model was trained. With `log`, the candidates are appended to it as (subject, wanted,
     candidates): what training reads."""
     model = load_model()
-    if model is None and log is None:
-        return [Reading(a, item) for a, item in read_slots(subject, wanted, items, known, lead_in, latest=latest,
-                                                           most=most)]
-    found = candidates(subject, wanted, items, known, lead_in, latest=latest)
+    found = candidates(subject, wanted, items, known, lead_in, latest=latest) if (
+        model is not None or log is not None) else []
     if log is not None:
         log.append((subject, wanted, found))
     if model is None:
