@@ -27,6 +27,7 @@ from memories.tokens import count_tokens
 from memories.text import asks_present
 from scenarios.models import MULTI_VALUED, PREDICATES, Turn
 
+MAX_WRITTEN_WORDS = 4  # the longest lower-case phrase taken for a name when the turns say it word for word
 IDENTIFY_DEPTH = 4  # turns read to find what a description names: only the closest ones describe it
 REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
 BRANCHES = 2  # readings tried at a text step that a later step depends on
@@ -226,10 +227,14 @@ class HybridMemory:
     def _identify(self, plan: Unfinished, as_of: int | None) -> Unfinished | None:
         """The entity a descriptive subject stands for, read from the turns most like the description: the first
         thing of the first step's subject type the best of them names, or that a reply among them answers
-        (memories.slot_reader.identify)."""
+        (memories.slot_reader.identify). A short phrase those turns write word for word is itself the name."""
         found = self.fallback.answer(plan.start, as_of=as_of)
         kind = PREDICATES[plan.remaining[0]][0]
-        slot = identify(plan.start, kind, _ranked(found)[:IDENTIFY_DEPTH], known=self.graph.kinds(),
+        closest = _ranked(found)[:IDENTIFY_DEPTH]
+        written = _as_written(plan.start, closest)
+        if written is not None:
+            return Unfinished(written, plan.remaining, plan.walked)
+        slot = identify(plan.start, kind, closest, known=self.graph.kinds(),
                         lead_in=self._lead_in, pooled=True)
         if slot is None:
             return None
@@ -407,6 +412,21 @@ def _in_country(question: str, answer: Answer) -> Answer:
 def _names(text: str, name: str) -> bool:
     """Whether a turn names `name` by any of its own words."""
     return bool(subject_words(name) & set(_WORDS.findall(fold(text))))
+
+
+_LEADING = re.compile(r"^(?:(?:the|our|that|this|their|its)\s+)+", re.IGNORECASE)
+
+
+def _as_written(description: str, items: list[ContextItem]) -> str | None:
+    """A short lower-case "description" that the closest turns say word for word is the thing's name as the chat
+    writes it ("breeder onboarding not started yet" for "breeder onboarding status?"), not a description of
+    something else they name."""
+    phrase = _LEADING.sub("", description.strip())
+    words = phrase.split()
+    if not 1 < len(words) <= MAX_WRITTEN_WORDS:
+        return None
+    said = re.compile(r"(?<![\w-])" + r"[\s-]+".join(re.escape(w) for w in words) + r"(?![\w-])", re.IGNORECASE)
+    return phrase if any(said.search(item.text) for item in items) else None
 
 
 def _restates(said: str) -> bool:

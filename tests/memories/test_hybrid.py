@@ -251,3 +251,26 @@ def test_a_question_for_a_country_is_answered_by_a_country_not_an_office_s_city(
     ])
     answer = memory.answer("sunfield is managed out of which country?")
     assert answer.text == "UK"
+
+
+def test_a_lower_case_name_the_turns_write_word_for_word_is_the_subject_not_a_description(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(extraction="rules"), hash_embedder)
+    memory.ingest_many([
+        turn(0, "rob: h2 projects. vaccine reminder revamp: Ines Carvalho. data warehouse migration: Patrick Doyle"),
+        turn(1, "noor: ack. breeder onboarding not started yet, waiting on the api keys design"),
+        turn(2, "patrick: dwh migration in progress, target 15 sep"),
+    ])
+    answer = memory.answer("breeder onboarding status?")
+    assert answer.text == "not started"
+
+
+def test_only_a_short_phrase_said_word_for_word_is_taken_as_written():
+    from memories.answer import ContextItem
+    from memories.hybrid import _as_written
+
+    items = [ContextItem(text="noor: ack. Breeder-Onboarding not started yet", turns=[1], score=0.6, rank=1)]
+    assert _as_written("the breeder onboarding", items) == "breeder onboarding"
+    assert _as_written("the breeder onboarding flow", items) is None  # the turns never say the whole phrase
+    assert _as_written("onboarding", items) is None  # one word describes too little to be a name
+    assert _as_written("the thing that onboards breeders before they list litters", items) is None
