@@ -430,19 +430,23 @@ def _is_acronym(text: str) -> bool:
     return len(text) >= 2 and text.isupper() and text.isalpha()
 
 
-_CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks dc".split())
+_CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks dc edge".split())
 # a site's code written after its place's name: "Ashcombe DC" (a data centre), "Leeds HQ"
 _SITE_ACRONYMS = frozenset({"DC", "HQ"})
 
 
 def _region_shaped(low: str) -> bool:
     """eu-west-1, us-east, ap-south-2: a lowercase hyphenated code with a known geographic prefix; and a cluster
-    named like one (k8s-prod-eu-2, k8s-ams-prod), where a service is deployed as much as in a region."""
+    named like one (k8s-prod-eu-2, k8s-ams-prod, osl-prod-1), where a service is deployed as much as in a
+    region."""
     if "-" not in low:
         return False
     parts = low.split("-")
-    if any(p in _CLUSTER_WORDS for p in parts) and all(p.isalnum() for p in parts) and (
-            any(p in _REGION_PREFIXES for p in parts) or sum(p in _CLUSTER_WORDS for p in parts) > 1):
+    clustered = [p.rstrip("0123456789") in _CLUSTER_WORDS for p in parts]
+    # or a site's code, then a cluster word, and a number: osl-prod-1, bgo-edge-2, osaka-dc1 (not prod-db-2)
+    sited = any(clustered[1:]) and not clustered[0] and any(c.isdigit() for c in low)
+    if any(clustered) and all(p.isalnum() for p in parts) and (
+            any(p in _REGION_PREFIXES for p in parts) or sum(clustered) > 1 or sited):
         return True
     head, _, rest = low.partition("-")
     if head not in _REGION_PREFIXES or not rest.replace("-", "").isalnum():

@@ -52,7 +52,13 @@ def test_a_cluster_named_with_a_cluster_word_and_a_place_or_a_second_cluster_wor
     assert _region_shaped(name)
 
 
-@pytest.mark.parametrize("name", ["prod-db-2", "bill-render", "crew-dispatch-api"])
+@pytest.mark.parametrize("name", ["osl-prod-1", "bgo-edge-2", "osaka-dc1", "sg-prod-2"])
+def test_a_cluster_named_by_a_site_code_a_cluster_word_and_a_number_is_region_shaped(name):
+    assert _region_shaped(name)
+
+
+@pytest.mark.parametrize("name", ["prod-db-2", "bill-render", "crew-dispatch-api", "edge-cache", "penang-edge",
+                                  "dc1-backup"])
 def test_a_service_name_with_at_most_one_cluster_word_and_no_place_is_not_region_shaped(name):
     assert not _region_shaped(name)
 
