@@ -19,6 +19,7 @@ DESCRIBED_AS = "described_as"
 # Node types whose members are values (an answer, never something a question is about).
 VALUE_TYPES = frozenset({"priority", "month", "date", "status", "plan", "description"})
 
+MAX_SHORT_FORM_WORDS = 2  # "lakeshore", "granite peak": longer shortenings of a name are names of their own
 _SPACE = re.compile(r"\s+")
 _EDGE_PUNCT = "\"'`.,;:!?()[]{}<>*_~"
 _COMPACT_DROP = re.compile(r"[\s\-_.'’/]+")
@@ -188,10 +189,26 @@ class GraphStore:
             keys = [short] if single and self._nodes[short].has_type("person") else []
         return keys[0] if len(keys) == 1 else None
 
+    def _short_form(self, name: str, kind: str) -> str | None:
+        """A thing called by the first word or two of its name ("lakeshore" once "Lakeshore Architects" is known,
+        "granite peak" for "Granite Peak Brewing") is the one known thing of that kind whose name starts so; two
+        such things are ambiguous and resolve to neither."""
+        parts = normalise(name).split()
+        if not parts or len(parts) > MAX_SHORT_FORM_WORDS:
+            return None
+        keys = [k for k in self._words.get(parts[0], ()) if self._nodes[k].has_type(kind)
+                and normalise(self._nodes[k].name).split()[: len(parts)] == parts
+                and len(normalise(self._nodes[k].name).split()) > len(parts)]
+        return keys[0] if len(keys) == 1 else None
+
     def ensure_node(self, name: str, kind: str, turn: int) -> Node:
         key = self.resolve(name)
         if key is None and kind == "person":
             key = self._same_person(name)
+            if key is not None:
+                self.add_alias(self._nodes[key].name, name.strip().strip(_EDGE_PUNCT), 1.0)
+        if key is None and kind != "person" and kind not in VALUE_TYPES:
+            key = self._short_form(name, kind)
             if key is not None:
                 self.add_alias(self._nodes[key].name, name.strip().strip(_EDGE_PUNCT), 1.0)
         if key is None:

@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from memories.answer import ContextItem
-from memories.mentions import FIRST_PERSON, PERSON, KnownNames, find_mentions, is_question, person_shape, sentences
+from memories.mentions import (
+    ANY_TYPE, FIRST_PERSON, PERSON, KnownNames, find_mentions, is_question, person_shape, sentences,
+)
 from memories.person_names import fold
 from memories.slot_reader import (
     _PRONOUNS,
@@ -168,7 +170,10 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
                      and not set(_WORD.findall(fold(m.name))) & about]
             others = [m.start for m in named]
             # a thing of the subject's own kind named in the sentence: the statement may well be its
-            rivals = [m.start for m in named if own_kind is None or own_kind in m.types]
+            # ("Restaurant Basic", a name of no known type, is no rival: "plan is Restaurant Basic, renews in August")
+            rivals = [m.start for m in named if own_kind is None or own_kind in m.types and (
+                m.types != ANY_TYPE or kinds.get(m.name) == own_kind
+                or own_kind == PERSON and person_shape(m.name) is True)]
             untied = not at and not any(names_subject) and not reply and not themself
             for order, (fit, position, answer) in enumerate(spans):
                 if rivals and (untied or reply and min(rivals) < position):

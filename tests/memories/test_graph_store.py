@@ -136,3 +136,25 @@ def test_a_name_found_by_its_words_is_found_with_or_without_accents():
     assert key is not None and store.resolve("michal nowicki") == key
     assert store.match_words(["michał", "nowicki"]) == key == store.match_words(["michal", "nowicki"])
     assert store.nodes_with_word("gdańsk") == store.nodes_with_word("gdansk") != []
+
+
+def test_a_thing_called_by_the_first_words_of_its_name_is_that_thing_and_its_newer_value_supersedes():
+    store = GraphStore()
+    store.add_fact("Lakeshore Architects", "renews_in", "October", turn=4)
+    store.add_fact("lakeshore", "renews_in", "November", turn=29)
+    store.add_fact("Granite Peak", "plan", "Restaurant Basic", turn=30)  # no such thing yet: a node of its own
+    key = store.resolve("Lakeshore Architects")
+    assert store.resolve("lakeshore") == key
+    assert [store.name_of(e.object) for e in store.out_edges(key) if e.predicate == "renews_in"] == ["November"]
+    assert store.resolve("Granite Peak") != key
+
+
+def test_a_short_form_two_things_share_or_a_person_s_first_name_resolves_to_no_other_kind_of_thing():
+    store = GraphStore()
+    store.add_fact("Data Platform", "owned_by", "Ines", turn=1)
+    store.add_fact("Data Lake", "owned_by", "Ines", turn=2)
+    store.add_fact("data", "priority", "P1", turn=3)  # two things start with "data": neither
+    assert store.resolve("data") not in (store.resolve("Data Platform"), store.resolve("Data Lake"))
+    store.add_fact("Sunrise Taqueria", "handled_by", "Anjali Mehta", turn=4)
+    store.add_fact("Blue Anchor", "handled_by", "Sunrise", turn=5)  # a person "Sunrise" is not the account
+    assert store.resolve("Sunrise") != store.resolve("Sunrise Taqueria")

@@ -45,6 +45,18 @@ def test_a_statement_about_another_thing_of_the_subject_s_kind_gives_no_candidat
     assert candidates("Lena Park", "team", said) == []
 
 
+def test_a_name_of_no_known_kind_in_a_reply_is_no_rival_to_the_thing_the_reply_is_about():
+    said = [ContextItem(text="tess: yep. they're new. plan is Restaurant Basic, renews in August", turns=[10],
+                        score=0.4)]
+    found = candidates("Granite Peak Brewing", "month", said, known={"Granite Peak Brewing": "account"},
+                       lead_in=lambda item: ["granite peak is the brewpub in northeast mpls right?"])
+    assert [c.answer for c in found] == ["August"]
+    # the graph holding the name as another account makes the statement that account's
+    known = {"Granite Peak Brewing": "account", "Restaurant Basic": "account"}
+    assert candidates("Granite Peak Brewing", "month", said, known=known,
+                      lead_in=lambda item: ["granite peak is the brewpub in northeast mpls right?"]) == []
+
+
 def test_a_reply_is_marked_as_one_and_its_question_as_asking():
     said = [ContextItem(text="ben: Quayside", turns=[5], score=0.4),
             ContextItem(text="ana: Jorge, which office are you in, Quayside or Marina Point?", turns=[4], score=0.6)]
