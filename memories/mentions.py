@@ -383,6 +383,7 @@ _NOT_NAMES = frozenset(
     bye yup yep gotta gonna wanna appreciate woohoo yess ikr tbh fr np ty thx omw brb
     lunch dinner breakfast coffee meeting meetings offsite
     ping ask tell check see reach contact loop email message
+    two three four five six seven eight nine ten both several couple few
     """.split()
 )
 # the same words for readers elsewhere (a short reply of chatter names nothing)

@@ -280,3 +280,10 @@ def test_a_cloud_alone_or_before_a_product_is_no_region_name():
 ])
 def test_an_acronym_opening_a_headed_name_belongs_to_it(text, name):
     assert (name, frozenset({"team"})) in [(m.name, m.types) for m in mentions(text)]
+
+
+@pytest.mark.parametrize("text", ["Two things:\n1. Sensor Ingest Pipeline for the raw readings",
+                                  "Both are owned by Greg Halloran", "Three of them run on Sensor Ingest Pipeline"])
+def test_a_counting_word_opening_a_sentence_names_nothing(text):
+    found = names(text)
+    assert found and not {"Two", "Both", "Three"} & set(found)
