@@ -436,6 +436,16 @@ _CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks 
 _SITE_ACRONYMS = frozenset({"DC", "HQ"})
 
 
+def _opens_site(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the word at `i` opens a site's name closed by its code: "kirkby vale DC" (not the town Kirkby)."""
+    for j in range(i + 1, min(i + 4, len(tokens))):
+        if tokens[j].text in _SITE_ACRONYMS:
+            return True
+        if not tokens[j].is_word:
+            return False
+    return False
+
+
 def _region_shaped(low: str) -> bool:
     """eu-west-1, us-east, ap-south-2: a lowercase hyphenated code with a known geographic prefix; and a cluster
     named like one (k8s-prod-eu-2, k8s-ams-prod, osl-prod-1), where a service is deployed as much as in a
@@ -711,8 +721,8 @@ def find_mentions(
                 i = end + 1
                 continue
 
-        if lowercase_places and text.isalpha() and text.islower() and len(text) > 3 and is_lowercase_place(
-                text, known_words()):
+        if lowercase_places and text.isalpha() and text.islower() and len(text) > 3 and not _opens_site(
+                tokens, i) and is_lowercase_place(text, known_words()):
             # "yes mumbai", "singapore, next to the airport": a place written in lowercase, in a quick reply
             # (a place that is also a word, "reading" or "nice", stays a word)
             out.append(_typed(text.title(), i, i + 1, learned, default=PLACE_TYPES, explicit=True))

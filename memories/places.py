@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Container
 from functools import lru_cache
 
-from memories.person_names import fold  # (a name without its accents: "Krakow" is Kraków)
+from memories.dictionary import is_common_word
+from memories.person_names import fold, is_given_name  # (fold: "Krakow" is Kraków)
 
 MIN_CITY_POPULATION = 100_000  # smaller towns share their names with too many people and everyday words
+MIN_TOWN_POPULATION = 15_000  # ... but a town written in lowercase, that is no word or first name, is its place
 BIG_CITY_POPULATION = 1_000_000  # a city this big is a place even written in lowercase ("yes mumbai")
 # Places that are also everyday words or names, which a lowercase word in chat far more often is.
 _EVERYDAY = frozenset("chad turkey jordan guinea niger jersey queens reunion phoenix aba kota pest mali georgia "
@@ -43,6 +45,13 @@ def place_names() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def _towns() -> frozenset[str]:
+    """Towns of MIN_TOWN_POPULATION or more below the cities' size, casefolded."""
+    return frozenset(city["name"].casefold() for city in _geonames().get_cities().values()
+                     if MIN_TOWN_POPULATION <= city["population"] < MIN_CITY_POPULATION and city["name"])
+
+
+@lru_cache(maxsize=1)
 def _big_places() -> frozenset[str]:
     """Countries, US states and cities of a million or more, casefolded."""
     cache = _geonames()
@@ -58,8 +67,11 @@ def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
     million people that the vocabulary holds ("leeds") stays a word: too many of them are also surnames or
     words."""
     low = word.casefold()
-    if low in _EVERYDAY or low not in place_names():
+    if low in _EVERYDAY:
         return False
+    if low not in place_names():
+        # a town ("kilkenny", "penrith") is a place in lowercase only when it is no word and no one's first name
+        return low in _towns() and not is_common_word(low) and not is_given_name(low)
     return low not in common_words or low in _big_places()
 
 

@@ -490,8 +490,8 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
                              resolve_pronoun=lambda kind, so_far: None, lowercase_places=True, speaker=speaker)
     # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
     # (a speaker counts under a full name the graph holds for their handle, not as a bare handle: "abe")
-    spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds), m.start,
-              _whole_name(sentence, text, m, wanted)) for m in mentions
+    spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds, opening and m.start == 0),
+              m.start, _whole_name(sentence, text, m, wanted)) for m in mentions
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
              and not set(_WORD.findall(fold(m.name))) & about
              and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)
@@ -605,10 +605,10 @@ def _modifier_compound(sentence: list[Token], m: Mention) -> bool:
     return before in _ARTICLES and after.isalpha() and after.islower()
 
 
-def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] | None) -> int:
+def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] | None, opening: bool = False) -> int:
     """The fit, raised for a name the graph already holds as the wanted type ("Quayside", once a fact made it an
     office): the conversation has said what it is, even where this sentence does not."""
-    fit = _fit(m, wanted, placed)
+    fit = _fit(m, wanted, placed, opening)
     kind = kinds.get(m.name) if kinds else None
     if kind is None and kinds and m.name[:1].isupper():
         # "I'm Logport" once the graph holds "Logport office": the name without its head noun; "Casa Azulejo
@@ -637,14 +637,16 @@ def _placed(sentence: list[Token], m: Mention, wanted: str = OFFICE) -> bool:
     return before in _LOCATIVE or wanted == TEAM and before in _JOINING
 
 
-def _fit(m: Mention, wanted: str, placed: bool = False) -> int:
+def _fit(m: Mention, wanted: str, placed: bool = False, opening: bool = False) -> int:
     """3: a first and last name for a person; 2: the mention is surely of the wanted type; 1: it may be (systems,
     tools, projects and accounts are often bare names); 0: it is not, or too likely something else (a first and
-    last name is a person, a plan tier or a priority is a value)."""
+    last name is a person, a plan tier or a priority is a value). `opening`: the mention opens a reply."""
     if wanted not in m.types or m.name.casefold() in _VALUE_WORDS or _value_like(m.name):
         return 0
     if m.types == PLACE_TYPES and wanted != REGION:
-        return 0  # a city named alone is most often a trip or a place of old ("moved from Manila"), not the office
+        # a city named alone is most often a trip or a place of old ("moved from Manila"), not the office; but a
+        # reply opening with one answers where ("ciara in which clinic?" / "kilkenny, since jan")
+        return 1 if wanted == OFFICE and opening else 0
     if wanted == PERSON and m.person_likely and " " in m.name:
         return 3
     if m.explicit or len(m.types) == 1:

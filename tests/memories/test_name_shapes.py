@@ -287,3 +287,18 @@ def test_an_acronym_opening_a_headed_name_belongs_to_it(text, name):
 def test_a_counting_word_opening_a_sentence_names_nothing(text):
     found = names(text)
     assert found and not {"Two", "Both", "Three"} & set(found)
+
+
+@pytest.mark.parametrize("word", ["kilkenny", "penrith", "carmarthen"])
+def test_a_town_that_is_no_dictionary_word_and_no_first_name_is_a_lowercase_place(word):
+    assert is_lowercase_place(word, known_words())
+
+
+@pytest.mark.parametrize("word", ["kendal", "cork", "deal", "wells"])  # a first name, or a word
+def test_a_town_that_is_a_word_or_a_first_name_stays_one_in_lowercase(word):
+    assert not is_lowercase_place(word, known_words())
+
+
+def test_a_town_opening_a_site_s_name_is_no_place_of_its_own():
+    assert "Kirkby" not in names("it was running in kirkby vale DC", lowercase_places=True)
+    assert names("kilkenny, since jan", lowercase_places=True) == ["Kilkenny"]

@@ -125,3 +125,13 @@ def test_what_the_subject_says_in_reply_to_a_question_put_to_everyone_is_theirs(
     found = candidates("Niamh", "team", said, lead_in=lambda item: ["what team is everyone in?"])
     assert [(c.answer, c.features["by_subject"], c.features["after_question"], c.features["untied"])
             for c in found] == [("Data & Analytics team", 1.0, 1.0, 0.0)]
+
+
+def test_a_reply_opening_with_a_town_answers_which_office():
+    said = [ContextItem(text="rhys: kilkenny, since jan", turns=[2], score=0.5)]
+    found = candidates("Ciara Dolan", "office", said, known={"Ciara Dolan": "person"},
+                       lead_in=lambda item: ["k. ciara in which clinic?"])
+    assert [c.answer for c in found] == ["Kilkenny"]
+    # a town named later in a statement is a trip or a place of old, not the office
+    said = [ContextItem(text="ciara: back from kilkenny tomorrow", turns=[2], score=0.5)]
+    assert candidates("Ciara Dolan", "office", said, known={"Ciara Dolan": "person"}) == []
