@@ -146,8 +146,8 @@ _TYPE_NOUNS: dict[str, str] = {
     "team": "team", "teams": "team", "squad": "team", "group": "team", "guild": "team", "pod": "team",
     "crew": "team", "tribe": "team",
     "office": "office", "offices": "office", "site": "office", "city": "office", "branch": "office",
-    "hub": "office", "town": "office", "clinic": "office", "depot": "office", "store": "office",
-    "warehouse": "office", "campus": "office", "hospital": "office",
+    "hub": "office", "town": "office", "clinic": "office", "depot": "office", "campus": "office",
+    "hospital": "office",  # (not "store" or "warehouse": a feature store, a data warehouse)
     "region": "region", "regions": "region", "zone": "region", "country": "region", "countries": "region",
     "nation": "region", "datacenter": "region", "datacentre": "region",
     "dc": "region",

@@ -66,7 +66,7 @@ def test_a_pm_is_the_lead_of_a_project(store):
         ["quokka"], ["led_by", "works_in"], "office")
 
 
-@pytest.mark.parametrize("place", ["clinic", "depot", "store", "warehouse"])
+@pytest.mark.parametrize("place", ["clinic", "depot", "campus"])
 def test_a_workplace_noun_asks_for_the_office_a_person_or_an_account_is_run_from(place, store):
     assert _chain(f"which {place} is the Larkspur Bakery account run out of?", store)[1:] == (
         ["handled_by", "works_in"], "office")
