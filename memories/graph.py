@@ -591,7 +591,7 @@ class GraphMemory:
                 if described is not None and described.relations:
                     _, _, d_result = self.resolve(described, as_of)
                     if d_result.failure is None or result.failure == "no_link" == d_result.failure and (
-                            _more_described(parsed, described)):
+                            _more_described(parsed, described) or _answers_better(described, parsed)):
                         parsed, result = described, d_result
             if result.failure is None and self.config.extraction == "rules":
                 result = self._doubt(result, as_of)
@@ -744,6 +744,15 @@ def _more_described(named: ParsedQuestion, described: ParsedQuestion) -> bool:
         name = set(words(first))
         return len([w for w in words(phrase) if w not in name and w not in STOPWORDS]) >= 3
     return words(phrase)[:1] != words(first)[:1] and bool(words(phrase)) and words(phrase)[0] in STOPWORDS
+
+
+def _answers_better(one: ParsedQuestion, other: ParsedQuestion) -> bool:
+    """Whether `one`'s chain ends in the type the question asks for and `other`'s does not: "what's the state of
+    the old-cassette conversion work?" asks a status, which no works_in step (read from "work") gives."""
+    def ends_right(parsed: ParsedQuestion) -> bool:
+        return bool(parsed.relations) and PREDICATES[parsed.relations[-1]][1] in parsed.expected_types
+
+    return ends_right(one) and not ends_right(other)
 
 
 def _start_types(parsed: ParsedQuestion) -> frozenset[str] | None:

@@ -33,6 +33,7 @@ REPLY_REACH = 3  # turns back in the channel that a short reply may be answering
 BRANCHES = 2  # readings tried at a text step that a later step depends on
 ASKED_BEFORE = 0.5  # a retrieved question this like the one asked is the same question: its answers follow it
 RIVAL_MARGIN = 0.05  # how much more like a description the turns about a rival must be than those naming the link
+PERSON_STEPS = ("owned_by", "handled_by", "led_by")  # the relations that end in a person, by their subject's kind
 _RESTATING = frozenset({"new", "officially", "confirmed", "revised", "correction", "corrected", "actually", "instead",
                         "effective", "today", "onwards", "upgraded", "downgraded", "switched"})  # "that's officially the new Osprey deadline"
 _WORDS = re.compile(r"[^\W_]+|[\w-]+")
@@ -153,8 +154,13 @@ class HybridMemory:
             plan = self.graph.unfinished(question, as_of=as_of)
             if plan is not None and plan.described:
                 plan = self._identify(plan, as_of)
-            # a one-step question gains nothing from being reworded: vector RAG takes it as asked
-            if plan is not None and (plan.walked or len(plan.remaining) > 1):
+            retyped = False
+            if plan is not None and not plan.walked:
+                kinded = self._by_kind(plan)
+                plan, retyped = kinded, kinded is not plan
+            # a one-step question gains nothing from being reworded: vector RAG takes it as asked (unless the
+            # step asked is not the one the words read)
+            if plan is not None and (plan.walked or len(plan.remaining) > 1 or retyped):
                 bridged = self._bridge(question, plan, graph, as_of)
                 if bridged is not None:
                     return bridged
@@ -239,6 +245,19 @@ class HybridMemory:
         if slot is None:
             return None
         return Unfinished(slot[0], plan.remaining, plan.walked)
+
+    def _by_kind(self, plan: Unfinished) -> Unfinished:
+        """A first step asking for a person, taken by what its start is: who runs a service owns it, who runs a
+        project leads it, who looks after a customer handles it. The question's verb ("runs", "account person")
+        is a weaker sign of the relation than the kind of thing the graph holds its start as."""
+        first = plan.remaining[0]
+        kind = self.graph.type_of(plan.start)
+        if kind is None or PREDICATES[first][1] != "person" or PREDICATES[first][0] == kind:
+            return plan
+        fits = [p for p in PERSON_STEPS if PREDICATES[p][0] == kind]
+        if not fits:
+            return plan
+        return Unfinished(plan.start, [fits[0], *plan.remaining[1:]], plan.walked, doubted=plan.doubted)
 
     def _typed_read(self, question: str, vector: Answer, subject: str, predicate: str, as_of: int | None, *,
                     latest: bool = False) -> Answer:

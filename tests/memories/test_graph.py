@@ -347,3 +347,12 @@ def test_a_project_named_by_its_lead_keeps_the_asked_step_after_the_step_back(ha
     # a start the graph does not hold, under a name no list has, may stand at either end of the last step
     plan = memory.unfinished("What's the status of Zorbek's project?")
     assert plan is not None and (plan.start, plan.remaining) == ("Zorbek", ["led_by", "status"])
+
+
+def test_a_described_subject_keeps_the_reading_whose_chain_ends_in_the_asked_type(hash_embedder):
+    # "work" read as works_in leads to an office, but the question asks a status: the descriptive reading,
+    # which takes "work" into the subject, asks the status
+    turns = [graph_chat.turn(0, "Tiago works from the Leixões office.", [["Tiago", "works_in", "Leixões office"]])]
+    memory = _graph(hash_embedder, turns)
+    plan = memory.unfinished("what's the state of the old-cassette conversion work?")
+    assert plan is not None and plan.remaining == ["status"] and plan.described

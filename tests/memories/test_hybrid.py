@@ -274,3 +274,18 @@ def test_only_a_short_phrase_said_word_for_word_is_taken_as_written():
     assert _as_written("the breeder onboarding flow", items) is None  # the turns never say the whole phrase
     assert _as_written("onboarding", items) is None  # one word describes too little to be a name
     assert _as_written("the thing that onboards breeders before they list litters", items) is None
+
+
+def test_who_runs_a_thing_is_asked_by_what_the_graph_holds_it_as(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(linker="lexical"), hash_embedder)
+    memory.ingest_many([
+        turn(0, "Pricing Service is owned by Greg Halloran.", [["Pricing Service", "owned_by", "Greg Halloran"]]),
+        turn(1, "Project Kestrel is led by Wen Liu.", [["Project Kestrel", "led_by", "Wen Liu"]]),
+    ])
+    # "runs" reads as leading a project, but Pricing Service is a component: who runs it owns it
+    assert memory.graph.unfinished("who runs Pricing Service?").remaining == ["led_by"]
+    answer = memory.answer("who runs Pricing Service?")
+    assert answer.text == "Greg Halloran"
+    assert [(h.subject, h.predicate) for h in answer.trace.paths[0]] == [("Pricing Service", "owned_by")]
+    assert memory.answer("who runs Project Kestrel?").text == "Wen Liu"
