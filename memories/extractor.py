@@ -3545,9 +3545,14 @@ _AKA = frozenset({"aka", "a.k.a", "a.k.a."})
 
 def _also_known_as(body: Sequence[Token], message: str, m: Mention) -> str | None:
     """The name a person's name is said to go by ("Jonah Kaplan aka JK", "Ingrid Halvorsen (aka Iggy)"): one
-    word, or two capitalised ones, right after "aka"."""
-    if m.pronoun or " " not in m.name or PERSON not in m.types:
+    word, or two capitalised ones, right after "aka"; or the short name a thing is given in brackets after its
+    name, made from it ("Pricing Service (pricer)", "Driver Gateway (DGW)")."""
+    if m.pronoun or " " not in m.name:
         return None
+    if m.types != _SINGLE_TYPE[PERSON]:
+        short = _bracketed_short_name(body, m)
+        if short is not None or PERSON not in m.types:
+            return short
     at = m.end + (1 if m.end < len(body) and body[m.end].low == "(" else 0)
     if at >= len(body) or body[at].low not in _AKA or at + 1 >= len(body) or not body[at + 1].text[:1].isalnum():
         return None
@@ -3555,6 +3560,34 @@ def _also_known_as(body: Sequence[Token], message: str, m: Mention) -> str | Non
     if end < len(body) and body[end].text[:1].isupper() and body[at + 1].text[:1].isupper():
         end += 1  # "aka Big Mike"
     return span_text(message, list(body[at + 1 : end]))
+
+
+_SAYING = frozenset("aka a.k.a a.k.a. or we just say call it called".split())  # "(we just say 'ingest')"
+
+
+def _bracketed_short_name(body: Sequence[Token], m: Mention) -> str | None:
+    """The one word in brackets right after a thing's name that is made from the name: its initials ("DGW" of
+    "Driver Gateway") or a clipping of one of its words ("pricer" of "Pricing Service", "ingest" of "Sensor
+    Ingest Pipeline"). A bracketed word that is not ("Route Optimizer (Jamie)", "(P1)") says something else."""
+    if m.end >= len(body) or body[m.end].low != "(":
+        return None
+    at = m.end + 1
+    while at < len(body) and (body[at].low in _SAYING or body[at].low in ("'", '"', "‘", "’")):
+        at += 1
+    if at >= len(body) or not body[at].is_word or at + 1 >= len(body):
+        return None
+    closing = at + 1
+    while closing < len(body) and body[closing].low in ("'", '"', "‘", "’"):
+        closing += 1
+    if closing >= len(body) or body[closing].low != ")":
+        return None
+    short, words = body[at].low, re.findall(r"[^\W_]+", m.name.casefold())
+    initials = "".join(w[0] for w in words)
+    if len(short) >= 2 and short in (initials, initials[: len(short)]) and len(short) >= len(words) - 1:
+        return body[at].text
+    if len(short) >= 4 and any(w[:4] == short[:4] for w in words if len(w) >= 4):
+        return body[at].text
+    return None
 
 
 def _as_typed(span: str, read: str, typed: str) -> str:

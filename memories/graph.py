@@ -207,7 +207,10 @@ class GraphMemory:
             facts, aliases = self._extract(turn)
             extracted = True
         touched: list[str] = []
+        # "Driver App Backend (DAB) depends on Tips Service": a fact about the short name is about the named thing
+        named = {alias: name for name, alias, _ in aliases}
         for subject, predicate, obj, score in facts:
+            subject, obj = named.get(subject, subject), named.get(obj, obj)
             edge = self.store.add_fact(subject, predicate, obj, turn=turn.index, speaker=turn.speaker,
                                        channel=turn.channel, extracted=extracted, score=score)
             touched += [edge.subject, edge.object]

@@ -108,3 +108,34 @@ def test_a_name_a_person_is_said_to_go_by_is_kept_as_their_alias():
     assert ("Odile Marchetti", "OM", 1.0) in said.aliases
     assert ("Bruno Salas", "Bru", 1.0) in x.extract("Bruno Salas (aka Bru) joins today").aliases
     assert not x.extract("the Berlin office aka HQ").aliases  # a person's name only
+
+
+@pytest.mark.parametrize("text, alias", [
+    ("It also calls the Pricing Service (pricer) for refunds", ("Pricing Service", "pricer", 1.0)),
+    ("1. Sensor Ingest Pipeline (we just say 'ingest') for raw readings", ("Sensor Ingest Pipeline", "ingest", 1.0)),
+    ("Driver App Backend (DAB) depends on Tips Service", ("Driver App Backend", "DAB", 1.0)),
+])
+def test_a_short_name_made_from_a_thing_s_name_in_brackets_is_its_alias(text, alias):
+    from memories.extractor import RuleExtractor
+
+    assert alias in RuleExtractor().extract(text, channel="infra").aliases
+
+
+@pytest.mark.parametrize("text", ["Route Optimizer (Jamie) is P1", "Driver App Backend (P0) is down",
+                                  "Pricing Service (new) goes live"])
+def test_a_bracketed_word_not_made_from_the_name_is_no_alias(text):
+    from memories.extractor import RuleExtractor
+
+    assert not RuleExtractor().extract(text, channel="infra").aliases
+
+
+def test_a_fact_about_the_short_name_lands_on_the_named_thing(hash_embedder):
+    from memories.graph import GraphMemory
+    from memories.protocol import MemoryConfig
+    from tests.memories.graph_chat import turn
+
+    memory = GraphMemory(MemoryConfig(extraction="rules"), hash_embedder)
+    memory.ingest(turn(0, "Driver App Backend (DAB) depends on Tips Service"))
+    assert memory.store.resolve("DAB") == memory.store.resolve("Driver App Backend") is not None
+    edges = [(memory.store.name_of(e.subject), e.predicate) for e in memory.store.edges()]
+    assert ("Driver App Backend", "depends_on") in edges
