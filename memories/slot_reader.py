@@ -681,6 +681,7 @@ def _value_like(name: str) -> bool:
 
 
 _TITLES = frozenset({"mr", "ms", "mrs", "dr", "miss", "mx"})
+PLAN_NAME_WORDS = 2  # capitalised words a plan's name may have before its tier word: "Herd Health Standard"
 
 
 def _personal_name(m: Mention) -> bool:
@@ -706,9 +707,15 @@ def _plans(tokens: list[Token], text: str) -> list[Value]:
                 start = out[-1].start
                 out[-1] = Value(start, i + 1, span_text(text, tokens[start : i + 1]), "plan")
                 continue
-            # "Partner Plus": a capitalised tier word keeps the capitalised word before it
-            joined = t.low in PLAN_TIERS and t.text[:1].isupper() and i > 0 and _capitalised(tokens[i - 1])
-            start = i - 1 if joined else i
+            # "Partner Plus", "Herd Health Standard": a capitalised tier word keeps the capitalised words before
+            # it, and a plan it runs on from ("Standard Supply Plus")
+            start = i
+            if t.low in PLAN_TIERS and t.text[:1].isupper():
+                while start > max(i - PLAN_NAME_WORDS, 0) and _capitalised(tokens[start - 1]) and not (
+                        text[tokens[start - 1].end : tokens[start].start].strip()):  # (a table's "|" ends it)
+                    start -= 1
+            while out and out[-1].start >= start:
+                out.pop()
             out.append(Value(start, i + 1, span_text(text, tokens[start : i + 1]), "plan"))
     return out
 

@@ -43,6 +43,15 @@ def test_a_plan_is_a_tier_word_or_a_word_named_a_plan():
     assert read_slot("Campus Bites", "plan", items("Campus Bites is on the Harbor plan"))[0] == "Harbor"
 
 
+def test_a_plan_keeps_the_capitalised_words_of_its_name_before_its_tier_word_but_not_a_table_cell():
+    said = items("tervola were on a trial, converted to Standard Supply Plus in Aug")
+    assert read_slot("Tervola Lighting", "plan", said)[0] == "Standard Supply Plus"
+    said = items("Slaney Valley Beef   | Sinead Farrell | Herd Health Standard  | August")
+    assert read_slot("Slaney Valley Beef", "plan", said)[0] == "Herd Health Standard"
+    said = items("Emerald Pet Health | Padraig Healy | Partner Gold | August")
+    assert read_slot("Emerald Pet Health", "plan", said)[0] == "Partner Gold"
+
+
 def test_a_dependency_said_through_a_double_negative_is_read():
     read = read_slot("Ledgerline", "component", items("Ledgerline can't do anything without Quillstream"))
     assert read is not None and read[0] == "Quillstream"
