@@ -3587,7 +3587,19 @@ def _bracketed_short_name(body: Sequence[Token], m: Mention) -> str | None:
         return body[at].text
     if len(short) >= 4 and any(w[:4] == short[:4] for w in words if len(w) >= 4):
         return body[at].text
-    return None
+    return body[at].text if len(short) >= 3 and _clipped_from(short, words) else None
+
+
+def _clipped_from(short: str, words: Sequence[str]) -> bool:
+    """Whether `short` is the starts of some of `words`, in order, run together: "invsync" (Inventory Sync),
+    "paybridge" (Payments Bridge), "nhub" (Notification Hub)."""
+    if not short:
+        return True
+    for k, word in enumerate(words):
+        for n in range(min(len(word), len(short)), 0, -1):
+            if short[:n] == word[:n] and _clipped_from(short[n:], words[k + 1 :]):
+                return True
+    return False
 
 
 def _as_typed(span: str, read: str, typed: str) -> str:

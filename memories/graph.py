@@ -691,6 +691,15 @@ class GraphMemory:
         with self._lock:
             return {n.name: n.type for n in self.store.nodes() if not n.is_value}
 
+    def aliases(self, name: str) -> list[str]:
+        """The other names the node called `name` was written under ("pricer" for Pricing Service), not the names
+        linked to it by meaning alone."""
+        with self._lock:
+            key = self.store.resolve(name)
+            if key is None:
+                return []
+            return [alias for alias, score in self.store.node(key).aliases if score >= 1.0]
+
     def type_of(self, name: str) -> str | None:
         """The type of the node called `name`, if there is one."""
         with self._lock:

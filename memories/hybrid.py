@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import time
 from bisect import bisect_left
+from collections.abc import Sequence
 
 from memories.answer import Answer, Candidate, ContextItem, Hop
 from memories.embedder import Embedder, shared_minilm
@@ -264,9 +265,10 @@ class HybridMemory:
         """The vector's answer, read again knowing what the graph made of the question: the thing of the asked
         type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
         started = time.perf_counter()
-        slots = rank_readings(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of),
+        also = self.graph.aliases(subject)
+        slots = rank_readings(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of, also),
                               known=self.graph.kinds(), lead_in=self._lead_in, latest=latest, most=1,
-                              log=self.reading_log)
+                              log=self.reading_log, also=also)
         if not slots:
             return vector
         found, picked = slots[0].answer, slots[0].item
@@ -325,11 +327,11 @@ class HybridMemory:
         # "which country is sunfield managed out of?": of the places read, a country answers (an office's city is
         # read as where it is too, "Manchester office" -> Manchester)
         country = last and object_type == "region" and not backward and bool(_COUNTRY.search(question))
-        readings = rank_readings(name, subject_type if backward else object_type, self._about(read, name, as_of),
-                                 known=self.graph.kinds(), lead_in=self._lead_in,
-                                 latest=doubted or _present(question, predicate),
-                                 most=BRANCHES if country or not last else 1,
-                                 log=self.reading_log)
+        also = self.graph.aliases(name)
+        readings = rank_readings(name, subject_type if backward else object_type,
+                                 self._about(read, name, as_of, also), known=self.graph.kinds(),
+                                 lead_in=self._lead_in, latest=doubted or _present(question, predicate),
+                                 most=BRANCHES if country or not last else 1, log=self.reading_log, also=also)
         spent.append(read.latency_ms + (time.perf_counter() - started) * 1000.0)
         if country:
             readings = [r for r in readings if is_country(r.answer)] or readings[:1]
@@ -352,12 +354,15 @@ class HybridMemory:
                                  visited | {city}, as_of, spent)
         return None
 
-    def _about(self, read: Answer, subject: str, as_of: int | None) -> list[ContextItem]:
+    def _about(self, read: Answer, subject: str, as_of: int | None, also: Sequence[str] = ()) -> list[ContextItem]:
         """The turns a text step reads about `subject`: vector RAG's ranking, where a question that names the
         subject and asks what is asked now (as like it as ASKED_BEFORE) is followed by the turns that answer it
         ("Casa Lume - whats their tier now?" / "they upgraded to Premier"), then every other turn naming the
-        subject, newest first (a pasted table whose words are
-        nothing like the question's: the name is the one thing it shares with it)."""
+        subject, newest first (a pasted table whose words are nothing like the question's: the name is the one
+        thing it shares with it). A turn naming it by another name it goes by (`also`: "pricer") names it."""
+        def _named(text: str) -> bool:
+            return _names(text, subject) or any(_names(text, name) for name in also)
+
         # each turn as a transcript line, with its speaker: "and I'm Logport" is about whoever said it. A question
         # put to the memory earlier shares its index with the turn before it and is no turn of the chat: it is
         # read as it is and never followed by what came next
@@ -371,20 +376,20 @@ class HybridMemory:
                 continue  # already read as an answer to a question ranked above it
             out.append(item)
             placed.update(item.turns)
-            if "?" in item.text and self._said_as(item) and (item.score or 0.0) >= ASKED_BEFORE and _names(
-                    item.text, subject):
+            if "?" in item.text and self._said_as(item) and (item.score or 0.0) >= ASKED_BEFORE and _named(
+                    item.text):
                 for turn in self._after(item.turns[0], asked_by):
                     if turn not in placed:
                         placed.add(turn)
                         out.append(ContextItem(text=self._line(turn), turns=[turn], score=item.score))
         seen = placed | {t for item in ranked for t in item.turns}
         naming = [t for t in sorted(self._said, reverse=True)
-                  if t <= asked_by and t not in seen and _names(self._said[t][1], subject)]
+                  if t <= asked_by and t not in seen and _named(self._said[t][1])]
         out += [ContextItem(text=self._line(t), turns=[t], score=0.0) for t in naming]
         # last, the turns just after each turn naming the subject: a reply may say it without naming it ("yep,
         # Marlowe House" / "which the travel tool wants as Manchester fyi")
         seen |= set(naming)
-        said_of = sorted({t for item in out if item.turns and _names(item.text, subject) for t in item.turns[:1]},
+        said_of = sorted({t for item in out if item.turns and _named(item.text) for t in item.turns[:1]},
                          reverse=True)
         for turn in said_of:
             for after in self._after(turn, asked_by):

@@ -37,6 +37,7 @@ from memories.slot_reader import (
     _last_question,
     _replies_on,
     _value_spans,
+    called,
     is_speaker,
     read_slots,
     spoken,
@@ -125,13 +126,13 @@ def _key(answer: str) -> str:
 def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
                known: Sequence[str] | Mapping[str, str] = (),
                lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
-               ) -> list[Candidate]:
+               also: Sequence[str] = ()) -> list[Candidate]:
     """Every thing of type `wanted` the first DEPTH `items` say, once per sentence that says it, with its
-    features; the hand-ordered reader's readings are among them."""
-    about = subject_words(subject)
+    features; the hand-ordered reader's readings are among them. `also`: other names the subject goes by."""
+    about = called(subject, also)
     if not about or wanted == "description":
         return []
-    hand = read_slots(subject, wanted, items, known, lead_in, latest=latest, most=2)
+    hand = read_slots(subject, wanted, items, known, lead_in, latest=latest, most=2, also=also)
     names = KnownNames(list(known))
     kinds = known if isinstance(known, Mapping) else {}
     own_kind = kinds.get(subject) or (PERSON if person_shape(subject) is True else None)
@@ -249,18 +250,18 @@ class Reading(NamedTuple):
 def rank_readings(subject: str, wanted: str, items: Sequence[ContextItem],
                   known: Sequence[str] | Mapping[str, str] = (),
                   lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
-                  most: int = 2, log: list | None = None) -> list[Reading]:
+                  most: int = 2, log: list | None = None, also: Sequence[str] = ()) -> list[Reading]:
     """Up to `most` different readings, best first, as the trained model ranks the candidates; the hand-ordered
     reader's where no model was trained. With `log`, the candidates are appended to it as (subject, wanted,
     candidates): what training reads."""
     model = load_model()
-    found = candidates(subject, wanted, items, known, lead_in, latest=latest) if (
+    found = candidates(subject, wanted, items, known, lead_in, latest=latest, also=also) if (
         model is not None or log is not None) else []
     if log is not None:
         log.append((subject, wanted, found))
     if model is None:
         return [Reading(a, item) for a, item in read_slots(subject, wanted, items, known, lead_in, latest=latest,
-                                                           most=most)]
+                                                           most=most, also=also)]
     for c in found:
         c.score = model.score(c.vector())
     # best first; among equals, the better-ranked turn and the earlier candidate (a stable sort keeps their order)

@@ -79,6 +79,11 @@ def subject_words(name: str) -> frozenset[str]:
     return frozenset(w for w in words if len(w) > 1)
 
 
+def called(subject: str, also: Sequence[str] = ()) -> frozenset[str]:
+    """The words of a subject's name and of the other names it goes by ("pricer" for Pricing Service)."""
+    return subject_words(subject).union(*(subject_words(a) for a in also))
+
+
 def spoken(item: ContextItem) -> tuple[str | None, str]:
     """Who said a transcript line, when they are named ("rahul", "Fiona Dale"; not "agent_b"), and what they said,
     with names typed in lower case read as names ("omar haddad afaik")."""
@@ -110,10 +115,10 @@ def read_slot(subject: str, wanted: str, items: Sequence[ContextItem],
 def read_slots(subject: str, wanted: str, items: Sequence[ContextItem],
                known: Sequence[str] | Mapping[str, str] = (),
                lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
-               most: int = 2) -> list[tuple[str, ContextItem]]:
+               most: int = 2, also: Sequence[str] = ()) -> list[tuple[str, ContextItem]]:
     """Up to `most` different readings, best first, as `read_slot` ranks them: a chain whose next step finds
-    nothing from the first reading may go on from the second."""
-    about = subject_words(subject)
+    nothing from the first reading may go on from the second. `also`: other names the subject goes by."""
+    about = called(subject, also)
     if not about or wanted == "description":
         return []
     names = KnownNames(list(known))

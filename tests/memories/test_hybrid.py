@@ -289,3 +289,15 @@ def test_who_runs_a_thing_is_asked_by_what_the_graph_holds_it_as(hash_embedder):
     assert answer.text == "Greg Halloran"
     assert [(h.subject, h.predicate) for h in answer.trace.paths[0]] == [("Pricing Service", "owned_by")]
     assert memory.answer("who runs Project Kestrel?").text == "Wen Liu"
+
+
+def test_a_thing_is_known_under_the_short_name_it_was_given_in_brackets(hash_embedder):
+    turn = graph_chat.turn
+    memory = HybridMemory(MemoryConfig(extraction="rules"), hash_embedder)
+    memory.ingest_many([
+        turn(0, "The Pricing Service (pricer) is owned by Ana Lopez"),
+        turn(1, "lunch?", speaker="agent_b"),
+        turn(2, "pricer is P0 for the peak"),
+    ])
+    assert memory.graph.aliases("Pricing Service") == ["pricer"]
+    assert memory.answer("what priority is the Pricing Service?").text.casefold() == "p0"

@@ -135,3 +135,9 @@ def test_a_reply_opening_with_a_town_answers_which_office():
     # a town named later in a statement is a trip or a place of old, not the office
     said = [ContextItem(text="ciara: back from kilkenny tomorrow", turns=[2], score=0.5)]
     assert candidates("Ciara Dolan", "office", said, known={"Ciara Dolan": "person"}) == []
+
+
+def test_a_statement_under_another_name_the_subject_goes_by_is_about_it():
+    said = items("pricer is kinda b2b-ish tbh, but Greg Halloran runs it")
+    assert [c.answer for c in candidates("Pricing Service", "person", said, also=["pricer"])] == ["Greg Halloran"]
+    assert all(c.features["untied"] for c in candidates("Pricing Service", "person", said))
