@@ -348,7 +348,10 @@ class RuleExtractor:
         # one after another rank the names before them
         rundown = sum(t.low in PLAN_TIERS or bool(_CODE_PRIORITY.match(t.low)) for s in said for t in s) >= 2
         for index, sentence in enumerate(said):
-            sentence = _with_plus(_unbulleted(sentence, text), text)
+            sentence, short_names = _short_names(_with_plus(_unbulleted(sentence, text), text))
+            for name, short in short_names:
+                if (name, short, 1.0) not in aliases:
+                    aliases.append((name, short, 1.0))
             sentence_start = len(facts)
             label_subject: Mention | None = None  # the thing a leading "booking-api:" names
             question = is_question(sentence)
@@ -3545,14 +3548,9 @@ _AKA = frozenset({"aka", "a.k.a", "a.k.a."})
 
 def _also_known_as(body: Sequence[Token], message: str, m: Mention) -> str | None:
     """The name a person's name is said to go by ("Jonah Kaplan aka JK", "Ingrid Halvorsen (aka Iggy)"): one
-    word, or two capitalised ones, right after "aka"; or the short name a thing is given in brackets after its
-    name, made from it ("Pricing Service (pricer)", "Driver Gateway (DGW)")."""
-    if m.pronoun or " " not in m.name:
+    word, or two capitalised ones, right after "aka". (A thing's short name in brackets: _short_names.)"""
+    if m.pronoun or " " not in m.name or PERSON not in m.types:
         return None
-    if m.types != _SINGLE_TYPE[PERSON]:
-        short = _bracketed_short_name(body, m)
-        if short is not None or PERSON not in m.types:
-            return short
     at = m.end + (1 if m.end < len(body) and body[m.end].low == "(" else 0)
     if at >= len(body) or body[at].low not in _AKA or at + 1 >= len(body) or not body[at + 1].text[:1].isalnum():
         return None
@@ -3563,31 +3561,52 @@ def _also_known_as(body: Sequence[Token], message: str, m: Mention) -> str | Non
 
 
 _SAYING = frozenset("aka a.k.a a.k.a. or we just say call it called".split())  # "(we just say 'ingest')"
+_QUOTES = frozenset({"'", '"', "‘", "’"})
 
 
-def _bracketed_short_name(body: Sequence[Token], m: Mention) -> str | None:
-    """The one word in brackets right after a thing's name that is made from the name: its initials ("DGW" of
-    "Driver Gateway") or a clipping of one of its words ("pricer" of "Pricing Service", "ingest" of "Sensor
-    Ingest Pipeline"). A bracketed word that is not ("Route Optimizer (Jamie)", "(P1)") says something else."""
-    if m.end >= len(body) or body[m.end].low != "(":
-        return None
-    at = m.end + 1
-    while at < len(body) and (body[at].low in _SAYING or body[at].low in ("'", '"', "‘", "’")):
-        at += 1
-    if at >= len(body) or not body[at].is_word or at + 1 >= len(body):
-        return None
-    closing = at + 1
-    while closing < len(body) and body[closing].low in ("'", '"', "‘", "’"):
-        closing += 1
-    if closing >= len(body) or body[closing].low != ")":
-        return None
-    short, words = body[at].low, re.findall(r"[^\W_]+", m.name.casefold())
+def _short_names(sentence: list[Token]) -> tuple[list[Token], list[tuple[str, str]]]:
+    """The sentence without the short names given in brackets after a thing's capitalised name, and the (name,
+    short name) pairs: a short name is made from the name, its initials ("Driver App Backend (DAB)") or the starts
+    of its words ("Pricing Service (pricer)", "Sensor Ingest Pipeline (we just say 'ingest')", "Inventory Sync
+    (invsync)"). A bracketed word that is not ("Route Optimizer (Jamie)", "(P1)") says something else and stays.
+    The statement reads on as if the brackets were not there: "Pricing Service (pricer) is P1"."""
+    kept: list[Token] = []
+    pairs: list[tuple[str, str]] = []
+    k = 0
+    while k < len(sentence):
+        t = sentence[k]
+        if t.low == "(" and kept and kept[-1].text[:1].isupper():
+            at = k + 1
+            while at < len(sentence) and (sentence[at].low in _SAYING or sentence[at].low in _QUOTES):
+                at += 1
+            closing = at + 1
+            while closing < len(sentence) and sentence[closing].low in _QUOTES:
+                closing += 1
+            if at < len(sentence) and sentence[at].is_word and closing < len(sentence) and (
+                    sentence[closing].low == ")"):
+                first = len(kept) - 1
+                while first > 0 and len(kept) - first < 4 and kept[first - 1].text[:1].isupper() and (
+                        kept[first - 1].is_word):
+                    first -= 1
+                name = [w.text for w in kept[first:]]
+                while name and name[0].casefold() in ("the", "a", "an", "our"):
+                    name = name[1:]  # "The Pricing Service (pricer)"
+                if len(name) > 1 and _made_from(sentence[at].low, [w.casefold() for w in name]):
+                    pairs.append((" ".join(name), sentence[at].text))
+                    k = closing + 1
+                    continue
+        kept.append(t)
+        k += 1
+    return kept, pairs
+
+
+def _made_from(short: str, words: Sequence[str]) -> bool:
     initials = "".join(w[0] for w in words)
     if len(short) >= 2 and short in (initials, initials[: len(short)]) and len(short) >= len(words) - 1:
-        return body[at].text
+        return True
     if len(short) >= 4 and any(w[:4] == short[:4] for w in words if len(w) >= 4):
-        return body[at].text
-    return body[at].text if len(short) >= 3 and _clipped_from(short, words) else None
+        return True
+    return len(short) >= 3 and _clipped_from(short, words)
 
 
 def _clipped_from(short: str, words: Sequence[str]) -> bool:

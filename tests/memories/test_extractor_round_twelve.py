@@ -129,6 +129,14 @@ def test_a_bracketed_word_not_made_from_the_name_is_no_alias(text):
     assert not RuleExtractor().extract(text, channel="infra").aliases
 
 
+def test_a_statement_reads_on_past_a_short_name_in_brackets():
+    from memories.extractor import RuleExtractor
+
+    said = RuleExtractor().extract("The Pricing Service (pricer) is P1", channel="infra")
+    assert [(f.subject, f.predicate, f.object) for f in said.facts] == [("Pricing Service", "priority", "p1")]
+    assert said.aliases == [("Pricing Service", "pricer", 1.0)]
+
+
 def test_a_fact_about_the_short_name_lands_on_the_named_thing(hash_embedder):
     from memories.graph import GraphMemory
     from memories.protocol import MemoryConfig
