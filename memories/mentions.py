@@ -436,6 +436,16 @@ _CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks 
 _SITE_ACRONYMS = frozenset({"DC", "HQ"})
 
 
+def _fused_region(low: str) -> bool:
+    """northeurope, uksouth, eastus2, southeastasia: a cloud region written as one word, a compass point run
+    together with a region's code."""
+    word = low.rstrip("0123456789")
+    if not word.isalpha() or len(word) < 6:
+        return False
+    return any(word.startswith(c) and word[len(c):] in _REGION_PREFIXES or word.endswith(c) and (
+        word[: -len(c)] in _REGION_PREFIXES) for c in _COMPASS)
+
+
 def _opens_site(tokens: Sequence[Token], i: int) -> bool:
     """Whether the word at `i` opens a site's name closed by its code: "kirkby vale DC" (not the town Kirkby)."""
     for j in range(i + 1, min(i + 4, len(tokens))):
@@ -451,7 +461,7 @@ def _region_shaped(low: str) -> bool:
     named like one (k8s-prod-eu-2, k8s-ams-prod, osl-prod-1), where a service is deployed as much as in a
     region."""
     if "-" not in low:
-        return False
+        return _fused_region(low)
     parts = low.split("-")
     clustered = [p.rstrip("0123456789") in _CLUSTER_WORDS for p in parts]
     # or a site's code, then a cluster word, and a number: osl-prod-1, bgo-edge-2, osaka-dc1 (not prod-db-2)
@@ -460,6 +470,9 @@ def _region_shaped(low: str) -> bool:
             any(p in _REGION_PREFIXES for p in parts) or sum(clustered) > 1 or sited):
         return True
     head, _, rest = low.partition("-")
+    if head in _CLOUDS and rest.replace("-", "").isalpha() and (
+            any(c in rest for c in _COMPASS) or any(p in _REGION_PREFIXES for p in rest.split("-"))):
+        return True  # azure-northeurope, aws-eu-west: a cloud's own name before its region's (not azure-sql)
     if head not in _REGION_PREFIXES or not rest.replace("-", "").isalnum():
         return False
     return any(c.isdigit() for c in rest) or any(part in _COMPASS for part in rest.split("-"))

@@ -57,6 +57,17 @@ def test_a_cluster_named_by_a_site_code_a_cluster_word_and_a_number_is_region_sh
     assert _region_shaped(name)
 
 
+@pytest.mark.parametrize("name", ["northeurope", "uksouth", "eastus2", "southeastasia", "azure-northeurope",
+                                  "azure-uksouth", "aws-eu-west"])
+def test_a_cloud_region_written_as_one_word_or_after_its_cloud_is_region_shaped(name):
+    assert _region_shaped(name)
+
+
+@pytest.mark.parametrize("name", ["azure-sql", "aws-cli", "azure-devops", "southend", "eastern", "northern"])
+def test_a_cloud_product_or_a_word_with_a_compass_point_is_not_region_shaped(name):
+    assert not _region_shaped(name)
+
+
 @pytest.mark.parametrize("name", ["prod-db-2", "bill-render", "crew-dispatch-api", "edge-cache", "penang-edge",
                                   "dc1-backup"])
 def test_a_service_name_with_at_most_one_cluster_word_and_no_place_is_not_region_shaped(name):
