@@ -340,6 +340,7 @@ COMPANY_WORDS = frozenset(
     shipping transport mining telecom networks software robotics dynamics ventures consulting clinic clinics
     agency bakery brewing coffee fashion finance financial foundation furniture goods grocers insurers lending
     manufacturing markets outfitters payments pharmacy properties realty supply textiles travel union
+    assurance mutual underwriters brokers
     """.split()
 )
 _PREFIX_HEADS = {"project": PROJECT, "team": TEAM, "operation": PROJECT}

@@ -302,3 +302,9 @@ def test_a_town_that_is_a_word_or_a_first_name_stays_one_in_lowercase(word):
 def test_a_town_opening_a_site_s_name_is_no_place_of_its_own():
     assert "Kirkby" not in names("it was running in kirkby vale DC", lowercase_places=True)
     assert names("kilkenny, since jan", lowercase_places=True) == ["Kilkenny"]
+
+
+@pytest.mark.parametrize("name", ["Harp Animal Assurance", "Ardent Mutual", "Kestrel Underwriters"])
+def test_a_name_ending_in_an_insurance_word_is_a_customer(name):
+    found = mentions(f"nope still have {name} for now")
+    assert [(m.name, m.types) for m in found] == [(name, frozenset({"account"}))]
