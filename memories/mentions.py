@@ -853,8 +853,11 @@ def find_mentions(
         # a head noun
         end = i + 1
         while end < n and end - i < 4:
-            if message[tokens[end - 1].end : tokens[end].start].strip():
-                break  # "Osprey / Aisha Bello": a slash or a dash between two names keeps them apart
+            gap = message[tokens[end - 1].end : tokens[end].start]
+            if gap.strip() or len(gap) > 1 and gap != "  ":
+                # "Osprey / Aisha Bello": a slash or a dash between two names keeps them apart, and so does a
+                # pasted table's column gap ("Owner            Plan")
+                break
             if _title_word(tokens[end].text) and _name_word(tokens, end, -1):
                 end += 1
             elif tokens[end].text == "&" and end + 1 < n and _title_word(tokens[end + 1].text):

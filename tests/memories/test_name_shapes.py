@@ -308,3 +308,8 @@ def test_a_town_opening_a_site_s_name_is_no_place_of_its_own():
 def test_a_name_ending_in_an_insurance_word_is_a_customer(name):
     found = mentions(f"nope still have {name} for now")
     assert [(m.name, m.types) for m in found] == [(name, frozenset({"account"}))]
+
+
+def test_a_pasted_table_s_column_gap_ends_a_name():
+    assert names("Matsuda Power Tools     Priya Menon     Gold") == ["Matsuda Power Tools", "Priya Menon", "Gold"]
+    assert names("Dana  Kim owns it") == ["Dana  Kim"]  # a doubled space is a typo, not a column
