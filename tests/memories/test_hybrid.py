@@ -13,8 +13,12 @@ from tests.memories import graph_chat
 
 
 def _hybrid(embedder, **knobs) -> HybridMemory:
+    return _ingested(embedder, graph_chat.infra(), **knobs)
+
+
+def _ingested(embedder, turns, **knobs) -> HybridMemory:
     memory = HybridMemory(MemoryConfig(**knobs), embedder)
-    memory.ingest_many(graph_chat.infra())
+    memory.ingest_many(turns)
     return memory
 
 
@@ -255,12 +259,11 @@ def test_a_question_for_a_country_is_answered_by_a_country_not_an_office_s_city(
 
 def test_a_lower_case_name_the_turns_write_word_for_word_is_the_subject_not_a_description(hash_embedder):
     turn = graph_chat.turn
-    memory = HybridMemory(MemoryConfig(extraction="rules"), hash_embedder)
-    memory.ingest_many([
+    memory = _ingested(hash_embedder, [
         turn(0, "rob: h2 projects. vaccine reminder revamp: Ines Carvalho. data warehouse migration: Patrick Doyle"),
         turn(1, "noor: ack. breeder onboarding not started yet, waiting on the api keys design"),
         turn(2, "patrick: dwh migration in progress, target 15 sep"),
-    ])
+    ], extraction="rules")
     answer = memory.answer("breeder onboarding status?")
     assert answer.text == "not started"
 
@@ -278,11 +281,10 @@ def test_only_a_short_phrase_said_word_for_word_is_taken_as_written():
 
 def test_who_runs_a_thing_is_asked_by_what_the_graph_holds_it_as(hash_embedder):
     turn = graph_chat.turn
-    memory = HybridMemory(MemoryConfig(linker="lexical"), hash_embedder)
-    memory.ingest_many([
+    memory = _ingested(hash_embedder, [
         turn(0, "Pricing Service is owned by Greg Halloran.", [["Pricing Service", "owned_by", "Greg Halloran"]]),
         turn(1, "Project Kestrel is led by Wen Liu.", [["Project Kestrel", "led_by", "Wen Liu"]]),
-    ])
+    ], linker="lexical")
     # "runs" reads as leading a project, but Pricing Service is a component: who runs it owns it
     assert memory.graph.unfinished("who runs Pricing Service?").remaining == ["led_by"]
     answer = memory.answer("who runs Pricing Service?")
@@ -293,11 +295,10 @@ def test_who_runs_a_thing_is_asked_by_what_the_graph_holds_it_as(hash_embedder):
 
 def test_a_thing_is_known_under_the_short_name_it_was_given_in_brackets(hash_embedder):
     turn = graph_chat.turn
-    memory = HybridMemory(MemoryConfig(extraction="rules"), hash_embedder)
-    memory.ingest_many([
+    memory = _ingested(hash_embedder, [
         turn(0, "The Pricing Service (pricer) is owned by Ana Lopez"),
         turn(1, "lunch?", speaker="agent_b"),
         turn(2, "pricer is P0 for the peak"),
-    ])
+    ], extraction="rules")
     assert memory.graph.aliases("Pricing Service") == ["pricer"]
     assert memory.answer("what priority is the Pricing Service?").text.casefold() == "p0"
