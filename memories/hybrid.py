@@ -3,9 +3,11 @@ subject it never made a node, an edge a later turn may have replaced), the hybri
 vector RAG the one-step question ("Who owns zonemap?"), reads the thing of the asked type out of what it retrieved
 (memories.slot_reader), and walks on from there, in the graph where it can. A subject given only by description
 is first found in the turns most like the description; a subject the graph linked by meaning alone yields to
-another thing those turns describe better. A question asked for the value as it stands now takes a newer
-statement of change the text holds past the graph's edge. Anything else goes to vector RAG whole. The trace says
-which served, and marks the steps read from text.
+another thing those turns describe better; a short lower-case phrase the turns write word for word is the thing's
+name. A first step asking for a person is taken by the kind the graph holds its start as (who runs a service owns
+it), and a thing is read about under every name the graph holds for it ("pricer"). A question asked for the value
+as it stands now takes a newer statement of change the text holds past the graph's edge. Anything else goes to
+vector RAG whole. The trace says which served, and marks the steps read from text.
 """
 
 from __future__ import annotations
