@@ -457,6 +457,7 @@ def _opens_site(tokens: Sequence[Token], i: int) -> bool:
     return False
 
 
+@lru_cache(maxsize=16384)  # asked of every lowercase word, and chat repeats its words
 def _region_shaped(low: str) -> bool:
     """eu-west-1, us-east, ap-south-2: a lowercase hyphenated code with a known geographic prefix; and a cluster
     named like one (k8s-prod-eu-2, k8s-ams-prod, osl-prod-1), where a service is deployed as much as in a
