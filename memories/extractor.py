@@ -3601,6 +3601,8 @@ def _short_names(sentence: list[Token]) -> tuple[list[Token], list[tuple[str, st
 
 
 def _made_from(short: str, words: Sequence[str]) -> bool:
+    """Whether `short` is made from the name's lowercase `words`: its initials ("dab"), a clipping of one of them
+    ("picky" of Picklist Generator), or the starts of several run together ("invsync")."""
     initials = "".join(w[0] for w in words)
     if len(short) >= 2 and short in (initials, initials[: len(short)]) and len(short) >= len(words) - 1:
         return True

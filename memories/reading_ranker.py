@@ -41,7 +41,6 @@ from memories.slot_reader import (
     is_speaker,
     read_slots,
     spoken,
-    subject_words,
 )
 
 WEIGHTS = Path(__file__).with_name("reader_weights.json")
