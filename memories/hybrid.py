@@ -25,7 +25,7 @@ from memories.person_names import fold
 from memories.places import city_of_office, country_of, is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.reading_ranker import rank_readings
-from memories.slot_reader import identify, names_a_thing, subject_words
+from memories.slot_reader import called, identify, names_a_thing, subject_words
 from memories.tokens import count_tokens
 from memories.text import asks_present
 from scenarios.models import MULTI_VALUED, PREDICATES, Turn
@@ -362,8 +362,10 @@ class HybridMemory:
         ("Casa Lume - whats their tier now?" / "they upgraded to Premier"), then every other turn naming the
         subject, newest first (a pasted table whose words are nothing like the question's: the name is the one
         thing it shares with it). A turn naming it by another name it goes by (`also`: "pricer") names it."""
+        about = called(subject, also)
+
         def _named(text: str) -> bool:
-            return _names(text, subject) or any(_names(text, name) for name in also)
+            return bool(about & set(_WORDS.findall(fold(text))))
 
         # each turn as a transcript line, with its speaker: "and I'm Logport" is about whoever said it. A question
         # put to the memory earlier shares its index with the turn before it and is no turn of the chat: it is
