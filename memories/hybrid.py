@@ -175,7 +175,8 @@ class HybridMemory:
         # The vector's candidates and reader pick, beside the graph's reason for passing (links, chain, failure).
         trace = vector.trace.model_copy(update={
             "backend": self.name, "served_by": self.fallback.name, "links": g.links, "relations": g.relations,
-            "relation_scores": g.relation_scores, "expected_type": g.expected_type, "paths": g.paths,
+            "relation_scores": g.relation_scores, "expected_type": g.expected_type,
+            "paths": vector.trace.paths or g.paths,  # the typed read's step, where it read one
             "stale": g.stale, "failure": g.failure, "missing": g.missing,
         })
         # Latency is the graph's attempt plus the fallback's retrieval and reading (the prompt built in
@@ -268,9 +269,13 @@ class HybridMemory:
         type beside the subject in the retrieved turns. The general reader's answer stands when none is found."""
         started = time.perf_counter()
         also = self.graph.aliases(subject)
+        # "Quino's in what country?": of the places read, a country answers, as at a chain's last step
+        country = PREDICATES[predicate][1] == "region" and bool(_COUNTRY.search(question))
         slots = rank_readings(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of, also),
-                              known=self.graph.kinds(), lead_in=self._lead_in, latest=latest, most=1,
-                              log=self.reading_log, also=also)
+                              known=self.graph.kinds(), lead_in=self._lead_in, latest=latest,
+                              most=BRANCHES if country else 1, log=self.reading_log, also=also)
+        if country:
+            slots = [r for r in slots if is_country(r.answer)] or slots[:1]
         if not slots:
             return vector
         found, picked = slots[0].answer, slots[0].item
@@ -278,10 +283,14 @@ class HybridMemory:
         if picked not in context:
             context.append(picked)  # a turn ranked below k: it joins the prompt, and its tokens are counted
         prompt = build_prompt(question, context)
-        trace = vector.trace.model_copy(update={"reader_pick": context.index(picked)})
+        # the read is a step like a chain's: "which country" then goes on to the country of a city read
+        hop = Hop(subject=subject, predicate=predicate, object=found, turns=list(picked.turns), source="text",
+                  weight=slots[0].weight, runner_up=slots[0].runner_up, runner_up_weight=slots[0].runner_up_weight)
+        trace = vector.trace.model_copy(update={"reader_pick": context.index(picked), "paths": [[hop]]})
         latency = vector.latency_ms + (time.perf_counter() - started) * 1000.0
-        return vector.model_copy(update={"text": found, "context": context, "prompt": prompt,
-                                         "tokens": count_tokens(prompt), "trace": trace, "latency_ms": latency})
+        return _in_country(question, vector.model_copy(update={
+            "text": found, "context": context, "prompt": prompt, "tokens": count_tokens(prompt), "trace": trace,
+            "latency_ms": latency}))
 
     def _bridge(self, question: str, plan: Unfinished, graph: Answer, as_of: int | None) -> Answer | None:
         """Walk the rest of the chain: a graph edge where there is one, otherwise the one-step question put to
@@ -349,11 +358,17 @@ class HybridMemory:
                                    candidates + list(read.trace.candidates), visited | {found}, as_of, spent)
             if walked is not None:
                 return walked
-        if not readings and predicate == "located_in" and not backward and (city := city_of_office(name)):
-            # "the Austin office": where no turn says where an office is, it is in the city it is named after
-            hop = Hop(subject=name, predicate=predicate, object=city, source="places")
-            return self._walk_on(question, plan, number + 1, city, hops + [hop], context, candidates,
-                                 visited | {city}, as_of, spent)
+        if not readings and predicate == "located_in" and not backward:
+            if (city := city_of_office(name)) is not None:
+                # "the Austin office": where no turn says where an office is, it is in the city it is named after
+                hop = Hop(subject=name, predicate=predicate, object=city, source="places")
+                return self._walk_on(question, plan, number + 1, city, hops + [hop], context, candidates,
+                                     visited | {city}, as_of, spent)
+            if country_of(name) is not None:
+                # "Quino works in Lisbon": the chain stands on a city already, which is where it is (and which
+                # country, when asked, is the city's)
+                return self._walk_on(question, plan, number + 1, name, hops, context, candidates, visited, as_of,
+                                     spent)
         return None
 
     def _about(self, read: Answer, subject: str, as_of: int | None, also: Sequence[str] = ()) -> list[ContextItem]:
@@ -427,7 +442,7 @@ def _in_country(question: str, answer: Answer) -> Answer:
     as one more step known from the world's places."""
     path = answer.trace.paths[0] if answer.trace.paths else []
     if not _COUNTRY.search(question) or not path or path[-1].object != answer.text or path[-1].predicate not in (
-            "located_in", "works_in"):
+            "located_in", "works_in", "deployed_in"):
         return answer
     country = country_of(city_of_office(answer.text) or answer.text)
     if country is None:

@@ -302,3 +302,29 @@ def test_a_thing_is_known_under_the_short_name_it_was_given_in_brackets(hash_emb
     ], extraction="rules")
     assert memory.graph.aliases("Pricing Service") == ["pricer"]
     assert memory.answer("what priority is the Pricing Service?").text.casefold() == "p0"
+
+
+def test_a_country_question_read_from_text_is_answered_by_the_country_of_the_city_read(hash_embedder):
+    memory = _ingested(hash_embedder, [
+        graph_chat.turn(0, "Quino is from the Lisbon crowd, been there since spring", channel="accounts", speaker="ana"),
+        graph_chat.turn(1, "thx", channel="accounts", speaker="rui"),
+    ], extraction="rules")
+    answer = memory.answer("which country is Quino based in?")
+    assert answer.trace.served_by == "vector" and answer.text == "Portugal"
+    read, onward = answer.trace.paths[0]
+    assert (read.subject, read.object, read.turns, read.source) == ("Quino", "Lisbon", [0], "text")
+    assert (onward.subject, onward.object, onward.source) == ("Lisbon", "Portugal", "places")
+
+
+def test_a_chain_that_reaches_a_city_is_where_that_city_is(hash_embedder):
+    turn = graph_chat.turn
+    memory = _ingested(hash_embedder, [
+        turn(0, "anyone know where Quino is based these days?", channel="accounts", speaker="ana"),
+        turn(1, "Lisbon, since the spring", channel="accounts", speaker="rui"),
+        turn(2, "thx", channel="accounts", speaker="ana"),
+    ], extraction="rules")
+    answer = memory.answer("which country is Quino based in?")
+    assert answer.trace.served_by == "graph+vector" and answer.text == "Portugal"
+    assert [(h.subject, h.predicate, h.object) for h in answer.trace.paths[0]] == [
+        ("Quino", "works_in", "Lisbon"), ("Lisbon", "located_in", "Portugal")]
+    assert memory.answer("which city is Quino based in?").text == "Lisbon"
