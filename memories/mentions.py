@@ -19,7 +19,7 @@ from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
 from memories.dictionary import is_common_word
 from memories.person_names import fold, is_family_name, is_given_name
-from memories.places import is_lowercase_place, is_place
+from memories.places import is_lowercase_place, is_place, names_a_place
 from memories.text import STOPWORDS as _STOPWORDS
 
 # Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
@@ -670,6 +670,8 @@ def find_mentions(
                 and not message[t.end : tokens[i + 1].start].strip()
                 and known.match_at(tokens, i + 1) is None):
             hit = None  # "Claire Dawson" once "Claire" alone is known: the full name, read below as one run
+        if hit is not None and _runs_to_head(tokens, message, hit[0]):
+            hit = None  # "Data Science team" once "Data" is known: the longer name its head noun closes
         if hit is not None:
             end, name = hit
             # "the FeatureStore service", "Acme account": a trailing head noun belongs to the known name
@@ -704,6 +706,15 @@ def find_mentions(
             name = span_text(message, tokens[i:team_end])
             out.append(_typed(name, i, team_end, learned, default=frozenset({TEAM}), explicit=True))
             i = team_end
+            continue
+        office_end = _lowercase_office(tokens, i)
+        if office_end:
+            # "he's normally in the leeds office": a town written in lowercase, named an office by its head noun
+            name = f"{text.title()} {tokens[i + 1].low}"
+            mention = _typed(name, i, office_end, learned, default=frozenset({OFFICE}), explicit=True)
+            mention.surface = span_text(message, tokens[i:office_end])
+            out.append(mention)
+            i = office_end
             continue
         if low in _PRONOUN_KIND:
             kind = _PRONOUN_KIND[low]
@@ -989,11 +1000,36 @@ def _lowercase_team(tokens: Sequence[Token], i: int) -> int:
         if head >= len(tokens) or tokens[head].low not in _TEAM_HEADS:
             continue
         words = tokens[i:head]
-        if all(t.text.isalpha() and t.text.islower() and t.low not in _STOPWORDS and t.low not in _NOT_TEAM_NAMES
-               and t.low not in _TEAM_HEADS for t in words):
+        # "the finance-engineering team": a hyphenated word is one word of the name
+        if all(t.text.replace("-", "").isalpha() and t.text.islower() and t.low not in _STOPWORDS
+               and t.low not in _NOT_TEAM_NAMES and t.low not in _TEAM_HEADS for t in words):
             return head + 1
         return 0
     return 0
+
+
+def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
+    """Whether title-case words go on from token `end`, unbroken, to a head noun ("Science team")."""
+    j = end
+    while j < len(tokens) and j - end < 3 and _title_word(tokens[j].text) and tokens[j].low not in HEAD_TYPES and (
+            not message[tokens[j - 1].end : tokens[j].start].strip()):
+        j += 1
+    return end < j < len(tokens) and tokens[j].low in HEAD_TYPES and not message[
+        tokens[j - 1].end : tokens[j].start].strip()
+
+
+_OFFICE_HEADS = frozenset({"office", "hub"})
+
+
+def _lowercase_office(tokens: Sequence[Token], i: int) -> int:
+    """The end of a lowercase office name starting at token i ("leeds office" after "the"), or 0: a place's name
+    between a determiner and an office noun."""
+    if i == 0 or i + 1 >= len(tokens) or tokens[i - 1].low not in _TEAM_DETERMINERS:
+        return 0
+    t = tokens[i]
+    if tokens[i + 1].low not in _OFFICE_HEADS or not (t.text.isalpha() and t.text.islower()):
+        return 0
+    return i + 2 if names_a_place(t.text) else 0
 
 
 def _region_run(tokens: Sequence[Token], i: int) -> int:
@@ -1218,6 +1254,7 @@ def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
     following = tokens[i + 1].low if i + 1 < len(tokens) else ""
     if i == first_word and not _is_camel(t.text) and (
         low.endswith(("ing", "ed", "ly")) and len(low) > 4 and following not in _SUBJECT_FOLLOWERS
+        and following not in HEAD_TYPES  # "Metering team", "Marketing project": a head noun closes a name
         and not (i + 1 < len(tokens) and _title_word(tokens[i + 1].text))
         or low in CUE_FIRST_WORDS
     ):

@@ -76,6 +76,13 @@ def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
     return low not in common_words or low in _big_places()
 
 
+def names_a_place(word: str) -> bool:
+    """Whether a lowercase word is a place's name at all, a word or not ("leeds", "cork"): for a word that an
+    office noun after it already marks as a place ("the leeds office"); everyday words stay words."""
+    low = word.casefold()
+    return low not in _EVERYDAY and (low in place_names() or low in _towns())
+
+
 def is_place(name: str) -> bool:
     """Whether `name` (as written, any case) is a country, a US state or a city of 100,000 or more."""
     return name.strip().casefold() in place_names()

@@ -624,8 +624,9 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
             # (one word only as a person's given name: "Filipe what is it?" once the graph holds Filipe Moreira)
             kind = next((k for name, k in kinds.items() if name.startswith(m.name + " ")
                          and (" " in m.name or k == PERSON)), None)
-    if kind == PERSON and wanted != PERSON:
-        return 0  # "Diego", once the graph knows Diego Ramírez: a person is no system, customer or office
+    if wanted != PERSON and (kind == PERSON or " " in m.name and person_shape(m.name) is True):
+        return 0  # "Diego", once the graph knows Diego Ramírez, or "Henrik Dahl" (whatever a misread fact made of
+        # him): a person is no system, customer or office
     if wanted == PERSON and kind is not None and kind != PERSON and kind != "entity" and not (
             " " in m.name and _personal_name(m)):
         return 0  # "Helvig Tools", once a fact made it an account: no one's name (a given and a family name

@@ -9,6 +9,7 @@ from memories.mentions import (
     OFFICE,
     PERSON,
     REGION,
+    TEAM,
     KnownNames,
     Mention,
     is_demonym,
@@ -313,3 +314,34 @@ def test_a_name_ending_in_an_insurance_word_is_a_customer(name):
 def test_a_pasted_table_s_column_gap_ends_a_name():
     assert names("Matsuda Power Tools     Priya Menon     Gold") == ["Matsuda Power Tools", "Priya Menon", "Gold"]
     assert names("Dana  Kim owns it") == ["Dana  Kim"]  # a doubled space is a typo, not a column
+
+
+@pytest.mark.parametrize("text,name", [("Metering team", "Metering team"),
+                                       ("Marketing project is late", "Marketing project")])
+def test_a_sentence_s_first_word_ending_like_a_verb_opens_a_name_a_head_noun_closes(text, name):
+    assert names(text) == [name]
+
+
+def test_a_hyphenated_lowercase_team_name_is_one_team():
+    found = mentions("Omar is on the finance-engineering team now")
+    assert [(m.name, sorted(m.types)) for m in found if m.name != "Omar"] == [("finance-engineering team", [TEAM])]
+
+
+@pytest.mark.parametrize("text,name", [("he's normally in the leeds office", "Leeds office"),
+                                       ("mo works out of the lagos hub iirc", "Lagos hub"),
+                                       ("our cork office is shut", "Cork office")])
+def test_a_lowercase_place_named_an_office_by_its_head_noun_is_an_office(text, name):
+    found = mentions(text)
+    assert [(m.name, sorted(m.types)) for m in found] == [(name, [OFFICE])]
+
+
+@pytest.mark.parametrize("text", ["the post office", "the main office", "the reading office is shut"])
+def test_a_word_before_office_that_is_no_place_names_no_office(text):
+    assert names(text) == []
+
+
+def test_a_known_name_that_opens_a_longer_headed_name_gives_way_to_it():
+    text = "Data Science team officially"
+    found = find_mentions(sentences(text)[0], text, known=KnownNames(["Data"]), learned=lambda _: None,
+                          resolve_pronoun=lambda kind, so_far: None)
+    assert [m.name for m in found] == ["Data Science team"]

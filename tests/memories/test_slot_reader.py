@@ -244,3 +244,9 @@ def test_the_subject_speaking_is_known_by_a_handle_or_a_full_name():
     assert is_speaker("wei", subject_words("Wei Zhang")) and is_speaker("Fiona Dale", subject_words("Fiona"))
     assert is_speaker("Fiona Dale", subject_words("Fiona Dale"))
     assert not is_speaker("Dale Smith", subject_words("Fiona Dale")) and not is_speaker("agent_b", subject_words("Wei"))
+
+
+def test_a_given_and_family_name_is_no_system_even_where_a_misread_fact_made_it_one():
+    said = items("player gateway — Henrik Dahl, P0, osl-prod-1, deps Entitlements Service")
+    read = read_slot("player gateway", "component", said, known={"Henrik Dahl": "component"})
+    assert read is not None and read[0] == "Entitlements Service"
