@@ -39,6 +39,7 @@ from memories.slot_reader import (
     _value_spans,
     called,
     is_speaker,
+    is_subject,
     read_slots,
     spoken,
 )
@@ -167,7 +168,7 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
             named = [m for m in find_mentions(sentence, text, known=heard, learned=lambda _: None,
                                               resolve_pronoun=lambda kind, so_far: None)
                      if not m.pronoun and _key(m.name) not in answers_here
-                     and not set(_WORD.findall(fold(m.name))) & about]
+                     and not is_subject(m.name, about)]
             others = [m.start for m in named]
             # a thing of the subject's own kind named in the sentence: the statement may well be its
             # ("Restaurant Basic", a name of no known type, is no rival: "plan is Restaurant Basic, renews in August")

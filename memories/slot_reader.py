@@ -84,6 +84,14 @@ def called(subject: str, also: Sequence[str] = ()) -> frozenset[str]:
     return subject_words(subject).union(*(subject_words(a) for a in also))
 
 
+def is_subject(name: str, about: frozenset[str]) -> bool:
+    """Whether a name is the subject's own: its words all among the subject's names ("Dana" for Dana Kim), or the
+    subject's all in it ("Porto office" for Porto). A name sharing one word with the subject is another thing
+    ("bgo-edge-2", where Edge Cache runs)."""
+    words = subject_words(name)
+    return bool(words) and (words <= about or about <= words)
+
+
 def spoken(item: ContextItem) -> tuple[str | None, str]:
     """Who said a transcript line, when they are named ("rahul", "Fiona Dale"; not "agent_b"), and what they said,
     with names typed in lower case read as names ("omar haddad afaik")."""
@@ -245,7 +253,7 @@ def _others_named(said: str, about: frozenset[str], names: KnownNames) -> list[s
     return [m.name for sentence in sentences(text)
             for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
                                    resolve_pronoun=lambda kind, so_far: None)
-            if not m.pronoun and not set(_WORD.findall(fold(m.name))) & about
+            if not m.pronoun and not is_subject(m.name, about)
             and m.name.casefold() not in _VALUE_WORDS]
 
 
@@ -498,7 +506,7 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds, opening and m.start == 0),
               m.start, _whole_name(sentence, text, m, wanted)) for m in mentions
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
-             and not set(_WORD.findall(fold(m.name))) & about
+             and not is_subject(m.name, about)
              and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)
              and not _chat_fragment(m.name, kinds)]
     # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more;
@@ -507,7 +515,7 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     if wanted == REGION:
         # "Canal House = the Amsterdam office": an office named after its city places what it is equated with
         spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
-                  and not set(_WORD.findall(fold(m.name))) & about]
+                  and not is_subject(m.name, about)]
     return [sp for sp in spans if sp[0] > 0]
 
 

@@ -250,3 +250,10 @@ def test_a_given_and_family_name_is_no_system_even_where_a_misread_fact_made_it_
     said = items("player gateway — Henrik Dahl, P0, osl-prod-1, deps Entitlements Service")
     read = read_slot("player gateway", "component", said, known={"Henrik Dahl": "component"})
     assert read is not None and read[0] == "Entitlements Service"
+
+
+def test_a_value_sharing_one_word_with_the_subject_is_still_read():
+    read = read_slot("Edge Cache", "region", items("edge cache on bgo-edge-2 now, old box drained"))
+    assert read is not None and read[0] == "bgo-edge-2"
+    # the subject under its own words, or a longer name holding them all, is never its own value
+    assert read_slot("Porto", "office", items("Porto office moved to the Porto office downtown")) is None
