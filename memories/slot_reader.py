@@ -51,8 +51,11 @@ from memories.truecase import SAYING, restore_names
 # "agent_b: " or "Fiona Dale: " before a transcript line
 _SPEAKER = re.compile(r"^(?:[^\s:]{1,40}|[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’-]*){1,3}): ")
 # a speaker who is named ("rahul", "Fiona Dale"), not a role ("agent_b")
-_HANDLE = re.compile(r"^[^\W\d_]{2,}(?:[-'’][^\W\d_]+)*(?: [^\W\d_][\w'’-]*){0,3}$")
+# ("hiroshi.kobayashi" and "mei_lin" too: a handle's parts joined by a dot or an underscore, each a word)
+_HANDLE = re.compile(r"^[^\W\d_]{2,}(?:[-'’][^\W\d_]+|[._][^\W\d_]{2,})*(?: [^\W\d_][\w'’-]*){0,3}$")
 _WORD = re.compile(r"[^\W_]+")
+# "Ong-san sits in Changi": a Japanese honorific after a name is no part of it
+_HONORIFIC = re.compile(r"\b([^\W\d_]{2,})-(?:san|sama|kun|chan|sensei)\b", re.IGNORECASE)
 _EDGE = "\"'`.,;:!?()[]{}<>*~"
 _PRONOUNS = frozenset({"it", "its", "they", "their", "them", "she", "her", "he", "his"})
 _PERSONAL = frozenset({"they", "their", "them", "she", "her", "he", "his", "him"})
@@ -97,7 +100,11 @@ def spoken(item: ContextItem) -> tuple[str | None, str]:
     with names typed in lower case read as names ("omar haddad afaik")."""
     said_by = _SPEAKER.match(item.text)
     speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
-    return speaker, restore_names(_SPEAKER.sub("", item.text, count=1), {speaker.casefold()} if speaker else ())
+    if speaker is not None and re.search(r"[._]", speaker):
+        # "hiroshi.kobayashi" is Hiroshi Kobayashi
+        speaker = " ".join(part.capitalize() for part in re.split(r"[._]", speaker))
+    said = _HONORIFIC.sub(r"\1", _SPEAKER.sub("", item.text, count=1))
+    return speaker, restore_names(said, set(speaker.casefold().split()) if speaker else ())
 
 
 def is_speaker(speaker: str, about: frozenset[str]) -> bool:

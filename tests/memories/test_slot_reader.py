@@ -257,3 +257,14 @@ def test_a_value_sharing_one_word_with_the_subject_is_still_read():
     assert read is not None and read[0] == "bgo-edge-2"
     # the subject under its own words, or a longer name holding them all, is never its own value
     assert read_slot("Porto", "office", items("Porto office moved to the Porto office downtown")) is None
+
+
+def test_a_dotted_handle_is_the_speaker_s_full_name_and_an_honorific_is_no_part_of_a_name():
+    from memories.slot_reader import spoken
+
+    said = [ContextItem(text="hiroshi.kobayashi: Price Sync is mine. nightly job", turns=[0])]
+    assert spoken(said[0])[0] == "Hiroshi Kobayashi"
+    assert read_slot("Price Sync", "person", said)[0] == "Hiroshi Kobayashi"
+    assert spoken(ContextItem(text="agent_b: hi", turns=[0]))[0] is None  # a role, not a person
+    moved = [ContextItem(text="siew.lan.tan: Ong-san sits in the Changi Business Park office", turns=[0])]
+    assert read_slot("Mei Ling Ong", "office", moved)[0] == "Changi Business Park office"
