@@ -215,6 +215,10 @@ class Value:
     kind: str  # "priority" | "month" | "date" | "status" | "plan"
 
 
+# Short month names that are words or names too; the others ("renews oct", "aug") are months in any case.
+_WORDLIKE_MONTHS = frozenset({"jan", "mar", "jun"})
+
+
 def _month_at(tokens: Sequence[Token], i: int) -> str | None:
     t = tokens[i]
     month = MONTHS.get(t.low.rstrip("."))
@@ -224,7 +228,7 @@ def _month_at(tokens: Sequence[Token], i: int) -> str | None:
         return None  # the modal verb
     abbreviated = t.low.rstrip(".") not in _FULL_MONTHS
     day_follows = i + 1 < len(tokens) and _ORDINAL.match(tokens[i + 1].low) is not None
-    if abbreviated and not t.text[0].isupper() and not day_follows:
+    if abbreviated and not t.text[0].isupper() and not day_follows and t.low.rstrip(".") in _WORDLIKE_MONTHS:
         return None  # "mar", "jun" in lowercase are more often not months, unless a day follows ("jun 30")
     return month
 

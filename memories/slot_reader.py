@@ -489,8 +489,9 @@ _Span = tuple[int, int, str]
 
 def _value_spans(sentence: list[Token], text: str, wanted: str) -> list[_Span]:
     values: list[Value] = _VALUE_FINDERS[wanted](sentence, text)
-    return [(_freshness(sentence, v.start, v.end), v.start, span_text(text, sentence[v.start : v.end]))
-            for v in values]
+    # a month is answered by its name ("renews oct" -> October); other values as written
+    return [(_freshness(sentence, v.start, v.end), v.start,
+             v.text if wanted == "month" else span_text(text, sentence[v.start : v.end])) for v in values]
 
 
 def _freshness(sentence: list[Token], start: int, end: int) -> int:

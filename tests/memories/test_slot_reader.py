@@ -268,3 +268,10 @@ def test_a_dotted_handle_is_the_speaker_s_full_name_and_an_honorific_is_no_part_
     assert spoken(ContextItem(text="agent_b: hi", turns=[0]))[0] is None  # a role, not a person
     moved = [ContextItem(text="siew.lan.tan: Ong-san sits in the Changi Business Park office", turns=[0])]
     assert read_slot("Mei Ling Ong", "office", moved)[0] == "Changi Business Park office"
+
+
+def test_a_short_month_name_in_lowercase_is_a_month_answered_by_its_full_name():
+    assert read_slot("alpine paws", "month", items("alpine paws: enterprise api, renews oct"))[0] == "October"
+    assert read_slot("maple", "month", items("maple is on breeder plus. renews aug"))[0] == "August"
+    # the short names that are words or names too stay words without a day after them
+    assert read_slot("maple", "month", items("maple renews soon, let us not mar it")) is None
