@@ -189,6 +189,8 @@ STATUS_PHRASES: tuple[tuple[str, ...], ...] = tuple(
         "in planning", "not started", "stalled", "behind schedule", "ahead of schedule", "wrapped up",
         "finished", "in testing", "in qa", "approved", "kicked off", "underway", "in flight", "in design",
         "green", "amber", "yellow", "red", "live", "planning", "scoping", "on ice", "slipping",
+        "went live", "gone live", "in test", "in build", "in development", "in pilot", "pilot running",
+        "design phase", "rolling out", "in beta",
     )
 )
 # Colours and bare activity nouns only count as a status after an explicit "status" cue.

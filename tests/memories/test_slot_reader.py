@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memories.answer import ContextItem
 from memories.slot_reader import read_slot, subject_words
 
@@ -275,3 +277,11 @@ def test_a_short_month_name_in_lowercase_is_a_month_answered_by_its_full_name():
     assert read_slot("maple", "month", items("maple is on breeder plus. renews aug"))[0] == "August"
     # the short names that are words or names too stay words without a day after them
     assert read_slot("maple", "month", items("maple renews soon, let us not mar it")) is None
+
+
+@pytest.mark.parametrize("said,status", [("Magpie update: discovery is wrapped, we are in build now", "in build"),
+                                         ("Creator Codes went live this morning!!", "went live"),
+                                         ("Project Anchor status: design phase now", "design phase")])
+def test_the_stages_of_a_project_are_statuses(said, status):
+    subject = said.split(" update")[0].split(" went")[0].split(" status")[0]
+    assert read_slot(subject, "status", items(said))[0] == status
