@@ -715,8 +715,10 @@ def find_mentions(
             continue
         office_end = _lowercase_office(tokens, i)
         if office_end:
-            # "he's normally in the leeds office": a town written in lowercase, named an office by its head noun
-            name = f"{text.title()} {tokens[i + 1].low}"
+            # "he's normally in the leeds office": a town written in lowercase, named an office by its head noun;
+            # "Kendal head office", "athlone hq": a town's or a name's head office
+            head = " ".join(tok.low for tok in tokens[i + 1 : office_end]).replace("hq", "HQ")
+            name = f"{text if text[0].isupper() else text.title()} {head}"
             mention = _typed(name, i, office_end, learned, default=frozenset({OFFICE}), explicit=True)
             mention.surface = span_text(message, tokens[i:office_end])
             out.append(mention)
@@ -1028,11 +1030,19 @@ _OFFICE_HEADS = frozenset({"office", "hub"})
 
 
 def _lowercase_office(tokens: Sequence[Token], i: int) -> int:
-    """The end of a lowercase office name starting at token i ("leeds office" after "the"), or 0: a place's name
-    between a determiner and an office noun."""
-    if i == 0 or i + 1 >= len(tokens) or tokens[i - 1].low not in _TEAM_DETERMINERS:
-        return 0
+    """The end of an office name starting at token i, or 0: a place's name between a determiner and an office
+    noun ("the leeds office"); or a place or a capitalised name before "head office" or "HQ" ("Kendal head
+    office", "athlone hq")."""
+    n = len(tokens)
     t = tokens[i]
+    if not t.text.isalpha() or t.low in _STOPWORDS or t.low in _NOT_NAMES:
+        return 0
+    head_end = i + 2 if i + 1 < n and tokens[i + 1].low == "hq" else i + 3 if i + 2 < n and (
+        tokens[i + 1].low == "head" and tokens[i + 2].low == "office") else 0
+    if head_end:
+        return head_end if _title_word(t.text) or t.text.islower() and names_a_place(t.text) else 0
+    if i == 0 or i + 1 >= n or tokens[i - 1].low not in _TEAM_DETERMINERS:
+        return 0
     if tokens[i + 1].low not in _OFFICE_HEADS or not (t.text.isalpha() and t.text.islower()):
         return 0
     return i + 2 if names_a_place(t.text) else 0

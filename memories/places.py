@@ -72,7 +72,7 @@ def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
         return False
     if low not in place_names():
         # a town ("kilkenny", "penrith") is a place in lowercase only when it is no word and no one's first name
-        return low in _towns() and not is_common_word(low) and not is_given_name(low)
+        return _is_town(low)
     return low not in common_words or low in _big_places()
 
 
@@ -81,6 +81,13 @@ def names_a_place(word: str) -> bool:
     office noun after it already marks as a place ("the leeds office"); everyday words stay words."""
     low = word.casefold()
     return low not in _EVERYDAY and (low in place_names() or low in _towns())
+
+
+def _is_town(name: str, *, names: bool = False) -> bool:
+    """A town of MIN_TOWN_POPULATION or more whose name is no word ("Airport") and, unless `names`, no one's
+    first name ("Kendal")."""
+    low = name.casefold()
+    return low in _towns() and not is_common_word(low) and (names or not is_given_name(low))
 
 
 def is_place(name: str) -> bool:
@@ -103,12 +110,18 @@ def is_country(name: str) -> bool:
 
 
 def city_of_office(name: str) -> str | None:
-    """"Amsterdam" of "the Amsterdam office": the place an office is named after, if its name holds one."""
+    """"Amsterdam" of "the Amsterdam office", "Kendal" of "Kendal head office" or "Osaka HQ": the city or town an
+    office is named after, if its name holds one."""
     words = name.split()
-    if len(words) < 2 or words[-1].casefold() != "office":
+    if len(words) < 2 or words[-1].casefold() not in _OFFICE_HEADS:
         return None
-    place = " ".join(w for w in words[:-1] if w.casefold() not in ("the", "our", "their"))
-    return place if is_place(place) else None
+    words = words[:-2] if len(words) > 2 and words[-2:][0].casefold() == "head" else words[:-1]  # "head office"
+    place = " ".join(w for w in words if w.casefold() not in ("the", "our", "their"))
+    # (a town that is also a word is not meant: "the airport office"; a first name may be: Kendal)
+    return place if is_place(place) or _is_town(place, names=True) else None
+
+
+_OFFICE_HEADS = frozenset({"office", "hq", "hub"})
 
 
 

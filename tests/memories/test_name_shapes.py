@@ -345,3 +345,17 @@ def test_a_known_name_that_opens_a_longer_headed_name_gives_way_to_it():
     found = find_mentions(sentences(text)[0], text, known=KnownNames(["Data"]), learned=lambda _: None,
                           resolve_pronoun=lambda kind, so_far: None)
     assert [m.name for m in found] == ["Data Science team"]
+
+
+@pytest.mark.parametrize("text,name", [("Kendal head office mostly", "Kendal head office"),
+                                       ("she is at the Osaka HQ", "Osaka HQ"), ("based in athlone hq", "Athlone HQ")])
+def test_a_name_before_head_office_or_hq_is_an_office(text, name):
+    assert [(m.name, sorted(m.types)) for m in mentions(text)] == [(name, [OFFICE])]
+
+
+def test_an_office_named_after_a_town_is_in_that_town_but_not_after_a_word():
+    from memories.places import city_of_office
+
+    assert city_of_office("Kendal head office") == "Kendal" and city_of_office("Osaka HQ") == "Osaka"
+    assert city_of_office("Lagos hub") == "Lagos" and city_of_office("Lancaster office") == "Lancaster"
+    assert city_of_office("Airport office") is None and city_of_office("Quayside office") is None
