@@ -178,7 +178,8 @@ for _name in "january february march april may june july august september octobe
         MONTHS[_name[:3]] = _name.capitalize()
 MONTHS["sept"] = "September"
 _FULL_MONTHS = frozenset(name.lower() for name in MONTHS.values())
-WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+# (with the short forms that are no other word: "moved to thurs"; not mon, wed, sat, sun)
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday tue tues weds thu thur thurs fri".split())
 _DATE_MODIFIERS = frozenset({"early", "mid", "late", "end", "start", "beginning", "middle"})
 _DATE_PERIODS = frozenset({"week", "month", "quarter", "year", "sprint", "q1", "q2", "q3", "q4"})
 STATUS_PHRASES: tuple[tuple[str, ...], ...] = tuple(

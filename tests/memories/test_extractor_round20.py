@@ -104,3 +104,11 @@ def test_a_possessive_of_no_speakers_handle_names_no_team() -> None:
 ])
 def test_an_office_is_placed_in_the_town_it_is_named_after(text: str, expected: set) -> None:
     assert pairs(read_lines([("aisha", text)], "accounts"), "located_in") == expected
+
+
+# A weekday written short is a day, never a place a service moves to.
+
+def test_a_short_weekday_after_moved_to_is_a_day_not_a_region() -> None:
+    facts = read_lines([("elena", "update: bookinghub deploy moved to thurs, and its changing region")], "infra")
+    assert pairs(facts, "deployed_in") == set()
+    assert pairs(facts, "deadline") == {("bookinghub", "thurs")}
