@@ -157,6 +157,7 @@ _TYPE_NOUNS: dict[str, str] = {
     "system": "component", "module": "component", "dependency": "component", "dependencies": "component",
     "database": "component", "databases": "component", "db": "component", "dbs": "component",
     "tool": "tool", "tools": "tool", "library": "tool", "libraries": "tool", "framework": "tool", "tooling": "tool",
+    "engine": "tool", "scheduler": "tool", "language": "tool",  # "what engine is lanternfall on?"
     "plan": "plan", "tier": "plan", "subscription": "plan",
     "priority": "priority", "urgency": "priority", "prio": "priority", "severity": "priority",
     "status": "status", "state": "status",

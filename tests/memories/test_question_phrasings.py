@@ -368,3 +368,9 @@ def test_a_person_s_project_is_the_project_they_lead():
     assert parse_question("what tool is Fatou's project using?").relations == ["led_by", "uses"]
     # an account's own name before "account" stays the account
     assert parse_question("which office is Dana's account run from?").relations == ["handled_by", "works_in"]
+
+
+@pytest.mark.parametrize("text", ["what engine is lanternfall on?", "what scheduler is the archive job on?"])
+def test_an_engine_or_a_scheduler_asked_for_is_a_tool(text):
+    q = parse_question(text)
+    assert q.expected_types == ("tool",) and len(q.mentions) == 1
