@@ -714,7 +714,7 @@ def find_mentions(
             out.append(_typed(name, i, team_end, learned, default=frozenset({TEAM}), explicit=True))
             i = team_end
             continue
-        office_end = _lowercase_office(tokens, i)
+        office_end = _office_run(tokens, i)
         if office_end:
             # "he's normally in the leeds office": a town written in lowercase, named an office by its head noun;
             # "Kendal head office", "athlone hq": a town's or a name's head office
@@ -1028,23 +1028,25 @@ def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
 
 
 _OFFICE_HEADS = frozenset({"office", "hub"})
+_OFFICE_NEXT = _OFFICE_HEADS | {"hq", "head"}
 
 
-def _lowercase_office(tokens: Sequence[Token], i: int) -> int:
+def _office_run(tokens: Sequence[Token], i: int) -> int:
     """The end of an office name starting at token i, or 0: a place's name between a determiner and an office
     noun ("the leeds office"); or a place or a capitalised name before "head office" or "HQ" ("Kendal head
     office", "athlone hq")."""
     n = len(tokens)
+    if i + 1 >= n or tokens[i + 1].low not in _OFFICE_NEXT:
+        return 0  # (asked of every token: the word after decides first)
     t = tokens[i]
     if not t.text.isalpha() or t.low in _STOPWORDS or t.low in _NOT_NAMES:
         return 0
-    head_end = i + 2 if i + 1 < n and tokens[i + 1].low == "hq" else i + 3 if i + 2 < n and (
-        tokens[i + 1].low == "head" and tokens[i + 2].low == "office") else 0
+    after = tokens[i + 1].low
+    head_end = i + 2 if after == "hq" else i + 3 if after == "head" and i + 2 < n and (
+        tokens[i + 2].low == "office") else 0
     if head_end:
         return head_end if _title_word(t.text) or t.text.islower() and names_a_place(t.text) else 0
-    if i == 0 or i + 1 >= n or tokens[i - 1].low not in _TEAM_DETERMINERS:
-        return 0
-    if tokens[i + 1].low not in _OFFICE_HEADS or not (t.text.isalpha() and t.text.islower()):
+    if after not in _OFFICE_HEADS or i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS or not t.text.islower():
         return 0
     return i + 2 if names_a_place(t.text) else 0
 
