@@ -19,7 +19,7 @@ from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
 from memories.dictionary import is_common_word
 from memories.person_names import fold, is_family_name, is_given_name
-from memories.places import is_lowercase_place, is_place, names_a_place
+from memories.places import OFFICE_HEADS, is_lowercase_place, is_place, names_a_place
 from memories.text import STOPWORDS as _STOPWORDS
 
 # Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
@@ -1027,8 +1027,7 @@ def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
         tokens[j - 1].end : tokens[j].start].strip()
 
 
-_OFFICE_HEADS = frozenset({"office", "hub"})
-_OFFICE_NEXT = _OFFICE_HEADS | {"hq", "head"}
+_OFFICE_NEXT = OFFICE_HEADS | {"head"}  # (and "head office")
 
 
 def _office_run(tokens: Sequence[Token], i: int) -> int:
@@ -1046,8 +1045,8 @@ def _office_run(tokens: Sequence[Token], i: int) -> int:
         tokens[i + 2].low == "office") else 0
     if head_end:
         return head_end if _title_word(t.text) or t.text.islower() and names_a_place(t.text) else 0
-    if after not in _OFFICE_HEADS or i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS or not t.text.islower():
-        return 0
+    if after not in OFFICE_HEADS or i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS or not t.text.islower():
+        return 0  # ("the leeds head of ops" names no office)
     return i + 2 if names_a_place(t.text) else 0
 
 

@@ -76,6 +76,10 @@ def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
     return low not in common_words or low in _big_places()
 
 
+# The nouns that end an office's name after the place it is named for: "Leeds office", "Lagos hub", "Osaka HQ".
+OFFICE_HEADS = frozenset({"office", "hub", "hq"})
+
+
 def names_a_place(word: str) -> bool:
     """Whether a lowercase word is a place's name at all, a word or not ("leeds", "cork"): for a word that an
     office noun after it already marks as a place ("the leeds office"); everyday words stay words."""
@@ -113,15 +117,13 @@ def city_of_office(name: str) -> str | None:
     """"Amsterdam" of "the Amsterdam office", "Kendal" of "Kendal head office" or "Osaka HQ": the city or town an
     office is named after, if its name holds one."""
     words = name.split()
-    if len(words) < 2 or words[-1].casefold() not in _OFFICE_HEADS:
+    if len(words) < 2 or words[-1].casefold() not in OFFICE_HEADS:
         return None
-    words = words[:-2] if len(words) > 2 and words[-2:][0].casefold() == "head" else words[:-1]  # "head office"
+    words = words[:-2] if len(words) > 2 and words[-2].casefold() == "head" else words[:-1]  # "head office"
     place = " ".join(w for w in words if w.casefold() not in ("the", "our", "their"))
     # (a town that is also a word is not meant: "the airport office"; a first name may be: Kendal)
     return place if is_place(place) or _is_town(place, names=True) else None
 
-
-_OFFICE_HEADS = frozenset({"office", "hq", "hub"})
 
 
 
