@@ -19,7 +19,7 @@ from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
 from memories.dictionary import is_common_word
 from memories.person_names import fold, is_family_name, is_given_name
-from memories.places import OFFICE_HEADS, is_lowercase_place, is_place, names_a_place
+from memories.places import OFFICE_HEADS, WORKPLACE_HEADS, is_lowercase_place, is_place, names_a_place
 from memories.text import STOPWORDS as _STOPWORDS
 
 # Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
@@ -718,8 +718,8 @@ def find_mentions(
         if office_end:
             # "he's normally in the leeds office": a town written in lowercase, named an office by its head noun;
             # "Kendal head office", "athlone hq": a town's or a name's head office
-            head = " ".join(tok.low for tok in tokens[i + 1 : office_end]).replace("hq", "HQ")
-            name = f"{text if text[0].isupper() else text.title()} {head}"
+            rest = [tok.low if tok.low in _OFFICE_NEXT else tok.text.title() for tok in tokens[i + 1 : office_end]]
+            name = " ".join([text if text[0].isupper() else text.title(), *rest]).replace("hq", "HQ")
             mention = _typed(name, i, office_end, learned, default=frozenset({OFFICE}), explicit=True)
             mention.surface = span_text(message, tokens[i:office_end])
             out.append(mention)
@@ -893,6 +893,14 @@ def find_mentions(
             out.append(_typed(name, i, end + 1, learned, default=frozenset({head_type}), explicit=True))
             i = end + 1
             continue
+        if end < n and tokens[end].low in WORKPLACE_HEADS and (
+                tokens[end].text.islower() and tokens[end].low in _NAMED_WORKPLACES or names_a_place(text)):
+            # "the Cardiff clinic", "Barcelona Gràcia clinic", "Central lab": a workplace, named after its place
+            # or given a name with its head in lowercase (a capitalised head more often names a company: "Acme Labs")
+            name = span_text(message, tokens[i : end + 1])
+            out.append(_typed(name, i, end + 1, learned, default=frozenset({OFFICE}), explicit=True))
+            i = end + 1
+            continue
         if end < n and tokens[end].text in _SITE_ACRONYMS and not message[tokens[end - 1].end : tokens[end].start].strip():
             # "Ashcombe DC", "kirkby vale DC": a data centre is named after its place, and the place's words
             # belong to the site's name (the place alone is a town, the site is where a system runs)
@@ -1027,16 +1035,25 @@ def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
         tokens[j - 1].end : tokens[j].start].strip()
 
 
-_OFFICE_NEXT = OFFICE_HEADS | {"head"}  # (and "head office")
+_OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | {"head"}  # (and "head office")
+# Workplaces whose name may be any capitalised words before the head in lowercase ("Central lab", "Riverside
+# clinic"); a "branch" or a "studio" needs its place ("main branch", "Figma studio" are no workplaces).
+_NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus"})
 
 
 def _office_run(tokens: Sequence[Token], i: int) -> int:
     """The end of an office name starting at token i, or 0: a place's name between a determiner and an office
-    noun ("the leeds office"); or a place or a capitalised name before "head office" or "HQ" ("Kendal head
-    office", "athlone hq")."""
+    noun ("the leeds office"), or before a workplace's ("swansea clinic"); or a place or a capitalised name
+    before "head office" or "HQ" ("Kendal head office", "athlone hq")."""
     n = len(tokens)
     if i + 1 >= n or tokens[i + 1].low not in _OFFICE_NEXT:
-        return 0  # (asked of every token: the word after decides first)
+        # "porto foz clinic": a district's name between the town and the workplace (asked of every token: the
+        # words after decide first)
+        if i + 2 < n and tokens[i + 2].low in WORKPLACE_HEADS and tokens[i].text.islower() and (
+                tokens[i + 1].text.isalpha() and tokens[i + 1].text.islower()
+                and tokens[i + 1].low not in known_words() and names_a_place(tokens[i].text)):
+            return i + 3
+        return 0
     t = tokens[i]
     if not t.text.isalpha() or t.low in _STOPWORDS or t.low in _NOT_NAMES:
         return 0
@@ -1045,6 +1062,10 @@ def _office_run(tokens: Sequence[Token], i: int) -> int:
         tokens[i + 2].low == "office") else 0
     if head_end:
         return head_end if _title_word(t.text) or t.text.islower() and names_a_place(t.text) else 0
+    if after in WORKPLACE_HEADS and t.text.islower():
+        # "swansea clinic = wales", "at penrith depot": a workplace's head marks the place before it (no
+        # determiner needed: "swansea" is no word)
+        return i + 2 if names_a_place(t.text) else 0
     if after not in OFFICE_HEADS or i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS or not t.text.islower():
         return 0  # ("the leeds head of ops" names no office)
     return i + 2 if names_a_place(t.text) else 0

@@ -6,11 +6,11 @@ General knowledge, like a dictionary: no name here was written for a scenario.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Sequence
 from functools import lru_cache
 
 from memories.dictionary import is_common_word
-from memories.person_names import fold, is_given_name  # (fold: "Krakow" is Kraków)
+from memories.person_names import fold, is_family_name, is_given_name  # (fold: "Krakow" is Kraków)
 
 MIN_CITY_POPULATION = 100_000  # smaller towns share their names with too many people and everyday words
 MIN_TOWN_POPULATION = 15_000  # ... but a town written in lowercase, that is no word or first name, is its place
@@ -46,6 +46,12 @@ def place_names() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def _unaccented() -> dict[str, str]:
+    """Place names as people type them without accents -> the place name: "gdansk" -> "gdańsk"."""
+    return {fold(name): name for name in place_names() if fold(name) != name}
+
+
+@lru_cache(maxsize=1)
 def _towns() -> frozenset[str]:
     """Towns of MIN_TOWN_POPULATION or more below the cities' size, casefolded."""
     return frozenset(city["name"].casefold() for city in _geonames().get_cities().values()
@@ -56,28 +62,43 @@ def _towns() -> frozenset[str]:
 def _big_places() -> frozenset[str]:
     """Countries, US states and cities of a million or more, casefolded."""
     cache = _geonames()
-    names = {country["name"] for country in cache.get_countries().values()}
+    names = set(_COUNTRY_SHORT_FORMS) | {country["name"] for country in cache.get_countries().values()}
     names.update(state["name"] for state in cache.get_us_states().values())
     names.update(city["name"] for city in cache.get_cities().values() if city["population"] >= BIG_CITY_POPULATION)
     return frozenset(name.casefold() for name in names if name)
 
 
 def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
-    """Whether a word written in lowercase names a place ("mumbai", "singapore", "nairobi"): a place that is no
+    """Whether a word written in lowercase names a place ("mumbai", "singapore", "cardiff"): a place that is no
     common word, or a big place that is no everyday one ("reading", "turkey" stay words). A city under a
-    million people that the vocabulary holds ("leeds") stays a word: too many of them are also surnames or
-    words."""
+    million people that `common_words` holds is a place only if the dictionary writes it with a capital and it
+    is no one's name ("lisbon", "cardiff"; not "bristol", "austin" or "sutton")."""
     low = word.casefold()
     if low in _EVERYDAY:
         return False
+    if low not in place_names() and is_place(low):
+        low = _unaccented()[low]  # "gdansk"
     if low not in place_names():
         # a town ("kilkenny", "penrith") is a place in lowercase only when it is no word and no one's first name
         return _is_town(low)
-    return low not in common_words or low in _big_places()
+    return low not in common_words or low in _big_places() or not (
+        is_common_word(low) or is_given_name(low) or is_family_name(low))
 
 
 # The nouns that end an office's name after the place it is named for: "Leeds office", "Lagos hub", "Osaka HQ".
 OFFICE_HEADS = frozenset({"office", "hub", "hq"})
+# ... and a workplace's that is no office: "the Cardiff clinic", "Penrith depot", "the Yeovil plant".
+WORKPLACE_HEADS = frozenset({"clinic", "depot", "plant", "branch", "lab", "campus", "hospital", "warehouse", "studio"})
+# ... and a data centre's or a cluster's: "Kendal data centre", "ashcombe DC", "the Porto edge cluster".
+SITE_HEADS = (("data", "centre"), ("data", "center"), ("datacentre",), ("datacenter",), ("dc",), ("cluster",))
+
+
+def site_head(lows: Sequence[str], at: int) -> int:
+    """The number of words of a site's head noun at `at` in the casefolded words `lows`, or 0."""
+    for head in SITE_HEADS:
+        if tuple(lows[at : at + len(head)]) == head:
+            return len(head)
+    return 0
 
 
 def names_a_place(word: str) -> bool:
@@ -95,8 +116,10 @@ def _is_town(name: str, *, names: bool = False) -> bool:
 
 
 def is_place(name: str) -> bool:
-    """Whether `name` (as written, any case) is a country, a US state or a city of 100,000 or more."""
-    return name.strip().casefold() in place_names()
+    """Whether `name` (as written, any case, with or without its accents) is a country, a US state or a city of
+    100,000 or more ("Gdansk"; "Leon" is a name)."""
+    low = name.strip().casefold()
+    return low in place_names() or low in _unaccented() and not (is_given_name(low) or is_family_name(low))
 
 
 @lru_cache(maxsize=1)
@@ -114,15 +137,30 @@ def is_country(name: str) -> bool:
 
 
 def city_of_office(name: str) -> str | None:
-    """"Amsterdam" of "the Amsterdam office", "Kendal" of "Kendal head office" or "Osaka HQ": the city or town an
-    office is named after, if its name holds one."""
+    """"Amsterdam" of "the Amsterdam office", "Kendal" of "Kendal head office", "Osaka HQ" or "Kendal depot": the
+    city or town an office or a workplace is named after, if its name holds one."""
     words = name.split()
-    if len(words) < 2 or words[-1].casefold() not in OFFICE_HEADS:
+    if len(words) < 2 or words[-1].casefold() not in OFFICE_HEADS | WORKPLACE_HEADS:
         return None
     words = words[:-2] if len(words) > 2 and words[-2].casefold() == "head" else words[:-1]  # "head office"
     place = " ".join(w for w in words if w.casefold() not in ("the", "our", "their"))
     # (a town that is also a word is not meant: "the airport office"; a first name may be: Kendal)
     return place if is_place(place) or _is_town(place, names=True) else None
+
+
+def city_of_site(name: str) -> str | None:
+    """"Kendal" of "Kendal data centre", "Porto" of "Porto edge cluster": the city or town a data centre or a
+    cluster is named after (a lowercase word between the two says what kind of site it is)."""
+    words = name.split()
+    lows = [w.casefold() for w in words]
+    for end in range(1, len(words)):
+        if end + site_head(lows, end) == len(words) and site_head(lows, end):
+            place = words[:end]
+            if len(place) > 1 and place[-1].islower() and not place[-2].islower():
+                place = place[:-1]  # "edge", "on-prem" (but "kirkby vale" is one name)
+            place_name = " ".join(place)
+            return place_name if is_place(place_name) or _is_town(place_name, names=True) else None
+    return None
 
 
 
@@ -145,7 +183,23 @@ def _city_countries() -> dict[str, str]:
 
 def country_of(place: str) -> str | None:
     """"Germany" of "Munich", "United States" of "Texas": the country of the most populous city of 100,000 or
-    more by that name; None for a country, or a name no such place has."""
+    more by that name, or else of the biggest town so named that is no word ("Kendal"); None for a country, or a
+    name no such place has."""
     if not place.strip() or is_country(place):
         return None
-    return _city_countries().get(fold(place.strip()))
+    key = fold(place.strip())
+    return _city_countries().get(key) or (_town_countries().get(key) if _is_town(key, names=True) else None)
+
+
+@lru_cache(maxsize=1)
+def _town_countries() -> dict[str, str]:
+    """Each town below MIN_CITY_POPULATION, by its name without accents, casefolded -> the country of the most
+    populous town so named: "Kendal" -> "United Kingdom"."""
+    cache = _geonames()
+    countries = cache.get_countries()
+    biggest: dict[str, tuple[int, str]] = {}
+    for city in cache.get_cities().values():
+        key = fold(city["name"])
+        if city["population"] < MIN_CITY_POPULATION and city["population"] > biggest.get(key, (0, ""))[0]:
+            biggest[key] = (city["population"], countries[city["countrycode"]]["name"])
+    return {key: country for key, (_, country) in biggest.items()}

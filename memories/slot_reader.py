@@ -19,7 +19,7 @@ from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
 from memories.entities import GENERIC_HEADS
 from memories.person_names import fold, is_given_name
-from memories.places import city_of_office
+from memories.places import city_of_office, site_head
 from memories.mentions import (
     OFFICE,
     TEAM,
@@ -551,7 +551,14 @@ _SHORT_CAPS = re.compile(r"^[A-Z]{2,3}$")
 
 def _whole_name(sentence: list[Token], text: str, m: Mention, wanted: str) -> str:
     """The name a short acronym belongs to in lower-case chat: "ashcombe DC", "azure uk south" (read as "UK"):
-    the lower-case words joined to it, up to a function word or a mark, are part of the same name."""
+    the lower-case words joined to it, up to a function word or a mark, are part of the same name. And a site
+    named after its place, where a region is asked: "the Kendal data centre", "the Porto edge cluster"."""
+    if wanted == REGION:
+        lows = [t.low for t in sentence]
+        for end in (m.end, m.end + 1):  # (one word may say what kind of site: "edge", "on-prem")
+            if end < len(sentence) and (length := site_head(lows, end)) and (
+                    end == m.end or sentence[m.end].text.islower() and sentence[m.end].low not in STOPWORDS):
+                return span_text(text, sentence[m.start : end + length])
     if wanted not in (REGION, OFFICE) or not _SHORT_CAPS.match(m.name) or m.end - m.start != 1:
         return m.name
 
@@ -716,9 +723,54 @@ def _personal_name(m: Mention) -> bool:
     return is_given_name(words[0]) if len(words) == 1 else person_shape(" ".join(words)) is True
 
 
+# Nouns after a plan's name: "the Harbor plan", "the Net-60 credit plan", "NHS Staff Bundle". A plan or a tier
+# is named without its head ("Harbor"); a bundle or a package is named with it.
+_PLAN_HEADS = frozenset({"plan", "tier", "bundle", "package"})
+# Words before a plan's head that say which of the customer's plans, not what it is called
+_NOT_PLAN_NAMES = frozenset("new old current same previous next existing cheaper cheapest pricing payment renewal "
+                            "which what whatever".split())
+
+
+def _plan_word(t: Token) -> bool:
+    return t.is_word and t.low not in STOPWORDS and t.low not in _NOT_PLAN_NAMES and t.low not in _PLAN_HEADS and (
+        not t.text.isdigit())
+
+
+def _named_plans(tokens: list[Token], text: str) -> list[Value]:
+    """Plans by their head noun or after "plan is": "on the Net-60 credit plan" -> "Net-60 credit", "Monthly
+    panel bundle", "plan is breeder basic" -> "breeder basic". Up to three words, each joined to the next by a
+    space, a "+" or a "&" (a table's "|" or a comma ends the name)."""
+    out: list[Value] = []
+    # ("Premium Print+Digital bundle": a "+" or a "&" joins two words of one name)
+    joined = [text[tokens[k].end : tokens[k + 1].start].strip() in ("", "+", "&") for k in range(len(tokens) - 1)]
+    for i, t in enumerate(tokens):
+        if t.low in _PLAN_HEADS and i > 0 and _plan_word(tokens[i - 1]) and joined[i - 1]:
+            start = i - 1
+            while start > max(i - 3, 0) and _plan_word(tokens[start - 1]) and joined[start - 1]:
+                start -= 1
+            end = i + 1 if t.low not in ("plan", "tier") else i
+            out.append(Value(start, end, span_text(text, tokens[start:end]), "plan"))
+        elif t.low in _PLAN_HEADS and i + 2 < len(tokens) and tokens[i + 1].low in ("is", ":", "=", "-") and (
+                _plan_word(tokens[i + 2])):
+            start = end = i + 2
+            while end < len(tokens) and end - start < 3 and _plan_word(tokens[end]) and (
+                    end == start or joined[end - 1]):
+                end += 1
+            out.append(Value(start, end, span_text(text, tokens[start:end]), "plan"))
+    return out
+
+
 def _plans(tokens: list[Token], text: str) -> list[Value]:
-    """Plan tiers: a tier word ("Enterprise", "growth", "Partner Plus") or a capitalised word named a plan ("the
-    Harbor plan")."""
+    """Plan tiers: a tier word ("Enterprise", "growth", "Partner Plus"), or a plan named by its head noun or
+    after "plan is" (`_named_plans`); a longer name holds the tier words inside it."""
+    named = _named_plans(tokens, text)
+    tiers = [v for v in _tiers(tokens, text) if not any(n.start <= v.start and v.end <= n.end for n in named)]
+    return sorted(named + tiers, key=lambda v: v.start)
+
+
+def _tiers(tokens: list[Token], text: str) -> list[Value]:
+    """A tier word ("Enterprise", "growth", "Partner Plus") or a capitalised word named a plan ("the Harbor
+    plan")."""
     out: list[Value] = []
     for i, t in enumerate(tokens):
         named = _capitalised(t) and i + 1 < len(tokens) and tokens[i + 1].low in ("plan", "tier")
