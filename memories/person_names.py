@@ -1,6 +1,6 @@
 """People's given names and family names of the world, so that "Halcyon Brokers is with Siobhán Murphy" reads one
-company and one person: the name lists of Faker's person providers in every Latin-script locale (installed with
-ctxsim; nothing is downloaded). General knowledge, like a dictionary: no name here was written for a scenario.
+company and one person: the name lists of Faker's person providers in every locale, those in Cyrillic, Greek and
+Hangul romanised letter by letter (installed with ctxsim; nothing is downloaded). General knowledge, like a dictionary: no name here was written for a scenario.
 """
 
 from __future__ import annotations
@@ -46,15 +46,31 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
                 continue
             for name in value:  # a dict maps names to their weights
                 if isinstance(name, str):
-                    folded = fold(name)
+                    folded = fold(_romanised(name))
                     if _latin_word(folded):
                         into.add(folded)
+                        into.add(folded.replace("-", ""))  # "Chih-Ming" is typed "Chihming" too
     return frozenset(given), frozenset(family)
 
 
+# Scripts whose names people also write in Latin letters, one for one: "Оксана" is Oksana, "민준" is Minjun.
+# (Chinese characters and Arabic do not romanise letter by letter; their locales give Latin forms themselves.)
+_ROMANISED_SCRIPTS = ("CYRILLIC", "GREEK", "HANGUL")
+
+
+def _romanised(name: str) -> str:
+    if name.isascii() or not unicodedata.name(name[0], "").startswith(_ROMANISED_SCRIPTS):
+        return name
+    from faker.decode import unidecode
+
+    return unidecode(name)
+
+
 def is_given_name(word: str) -> bool:
-    """"Anika", "Jorge", "Siobhán": a first name people are given somewhere in the world."""
-    return fold(word) in _name_lists()[0]
+    """"Anika", "Jorge", "Siobhán", "Oksana", "Min-jun": a first name people are given somewhere in the world
+    (written with or without the hyphen between its syllables)."""
+    low = fold(word)
+    return low in _name_lists()[0] or "-" in low and low.replace("-", "") in _name_lists()[0]
 
 
 def is_family_name(word: str) -> bool:

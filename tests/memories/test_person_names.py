@@ -75,3 +75,8 @@ def test_a_made_up_word_is_no_common_word_with_or_without_an_ending():
 def test_an_ending_is_not_stripped_down_to_a_two_letter_stem():
     assert "at" in _lowercase_entries()
     assert not is_common_word("ats")
+
+
+@pytest.mark.parametrize("name", ["Oksana", "Olena", "Dmitri", "Min-jun", "Minjun"])
+def test_names_of_cyrillic_and_hangul_locales_count_in_latin_letters(name):
+    assert is_given_name(name)
