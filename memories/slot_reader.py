@@ -510,10 +510,12 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     mentions = find_mentions(sentence, text, known=names, learned=lambda _: None,
                              resolve_pronoun=lambda kind, so_far: None, lowercase_places=True, speaker=speaker)
     # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
-    # (a speaker counts under a full name the graph holds for their handle, not as a bare handle: "abe")
+    # (a speaker counts under a full name the graph holds for their handle, or under a handle that is a given
+    # name, "orla" -> Orla; not under a nickname no list of names holds: "dief", "bazza")
     spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds, opening and m.start == 0),
-              m.start, _whole_name(sentence, text, m, wanted)) for m in mentions
-             if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and " " in m.name)
+              m.start, m.name.title() if m.pronoun and m.name.islower() else _whole_name(sentence, text, m, wanted))
+             for m in mentions
+             if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and (" " in m.name or is_given_name(m.name)))
              and not is_subject(m.name, about)
              and not _modifier_compound(sentence, m) and not _reporting(sentence, m.end)
              and not _chat_fragment(m.name, kinds)]

@@ -141,3 +141,11 @@ def test_a_statement_under_another_name_the_subject_goes_by_is_about_it():
     said = items("pricer is kinda b2b-ish tbh, but Greg Halloran runs it")
     assert [c.answer for c in candidates("Pricing Service", "person", said, also=["pricer"])] == ["Greg Halloran"]
     assert all(c.features["untied"] for c in candidates("Pricing Service", "person", said))
+
+
+def test_a_speaker_whose_handle_is_a_given_name_claims_a_thing_under_that_name():
+    items = [ContextItem(text="orla: Teifi Valley Sheep Co-op is mine btw, forgot to put it on the sheet", turns=[4],
+                         score=0.8)]
+    assert "Orla" in [c.answer for c in candidates("Teifi Valley Sheep Co-op", "person", items)]
+    items = [ContextItem(text="dief: Teifi Valley Sheep Co-op is mine btw", turns=[4], score=0.8)]
+    assert "Dief" not in [c.answer for c in candidates("Teifi Valley Sheep Co-op", "person", items)]
