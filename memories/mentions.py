@@ -653,8 +653,9 @@ def find_mentions(
     `learned(name)` returns the type an earlier fact established for a name (or None); `resolve_pronoun(kind,
     mentions_so_far)` returns the antecedent mention of a pronoun of that kind ("thing", "person", "any"); `common`
     holds words seen written in lowercase, which are not names when they open a sentence ("Happy to help").
-    With `lowercase_places`, a place written in lowercase is a mention ("yes mumbai"): for reading a reply whose
-    question is known, not for extracting facts, where "the campuses are in kenya" is too loose.
+    With `lowercase_places`, a place written in lowercase is a mention ("yes mumbai"), and so is a person's full
+    name ("oksana petrenko"): for reading a reply whose question is known, not for extracting facts, where "the
+    campuses are in kenya" is too loose.
     """
     out: list[Mention] = []
     n = len(tokens)
@@ -756,6 +757,15 @@ def find_mentions(
                 i = end + 1
                 continue
 
+        if lowercase_places and _lowercase_person(tokens, i):
+            # "last i knew it was oksana petrenko", "- rankd: oliver pratt": a full name typed in lowercase, where
+            # neither word is an everyday one
+            name = f"{text.title()} {tokens[i + 1].text.title()}"
+            mention = _typed(name, i, i + 2, learned, default=frozenset({PERSON}), explicit=True, person_likely=True)
+            mention.surface = span_text(message, tokens[i : i + 2])
+            out.append(mention)
+            i += 2
+            continue
         if lowercase_places and text.isalpha() and text.islower() and len(text) > 3 and not _opens_site(
                 tokens, i) and is_lowercase_place(text, known_words()):
             # "yes mumbai", "singapore, next to the airport": a place written in lowercase, in a quick reply
@@ -1039,6 +1049,17 @@ _OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | {"head"}  # (and "head office")
 # Workplaces whose name may be any capitalised words before the head in lowercase ("Central lab", "Riverside
 # clinic"); a "branch" or a "studio" needs its place ("main branch", "Figma studio" are no workplaces).
 _NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus"})
+
+
+def _lowercase_person(tokens: Sequence[Token], i: int) -> bool:
+    """Whether tokens i and i+1 are a given and a family name in lowercase, neither of them a dictionary word
+    ("oksana petrenko"; not "will smith" or "sam park")."""
+    if i + 1 >= len(tokens):
+        return False
+    given, family = tokens[i].text, tokens[i + 1].text
+    return (given.isalpha() and given.islower() and family.isalpha() and family.islower() and len(given) > 2
+            and is_given_name(given) and is_family_name(family) and not is_common_word(given)
+            and not is_common_word(family) and given not in _STOPWORDS and family not in _STOPWORDS)
 
 
 def _office_run(tokens: Sequence[Token], i: int) -> int:

@@ -149,3 +149,10 @@ def test_a_speaker_whose_handle_is_a_given_name_claims_a_thing_under_that_name()
     assert "Orla" in [c.answer for c in candidates("Teifi Valley Sheep Co-op", "person", items)]
     items = [ContextItem(text="dief: Teifi Valley Sheep Co-op is mine btw", turns=[4], score=0.8)]
     assert "Dief" not in [c.answer for c in candidates("Teifi Valley Sheep Co-op", "person", items)]
+
+
+def test_a_full_name_typed_in_lowercase_is_a_candidate_where_neither_word_is_an_everyday_one():
+    items = [ContextItem(text="tater: who owns telemetry rn? last i knew it was oksana petrenko", turns=[4], score=0.8)]
+    assert "Oksana Petrenko" in [c.answer for c in candidates("telemetry", "person", items)]
+    items = [ContextItem(text="tater: telemetry? will smith said so", turns=[4], score=0.8)]
+    assert "Will Smith" not in [c.answer for c in candidates("telemetry", "person", items)]
