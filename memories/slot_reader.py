@@ -800,10 +800,45 @@ def _capitalised(t: Token) -> bool:
     return t.text[:1].isupper() and t.text.isalpha()
 
 
+_STATUS_CUES = frozenset({"status", "stage", "phase"})
+_STATUS_LINKS = frozenset({":", "is", "=", "-", "now", "currently", "still", "atm"})
+
+
+def _statuses(tokens: list[Token], text: str) -> list[Value]:
+    """Statuses: a status phrase ("on track", "in design"); any word or two a "status" cue introduces ("status:
+    discovery", "status is pilot", "Stage - evidence collection"); and a bare activity word that a list sets
+    apart between marks ("Podcast Relaunch — Magnus Berg, planning, deadline end of June")."""
+    found = find_statuses(tokens, weak=False)
+    lows = [t.low for t in tokens]
+    for i, low in enumerate(lows):
+        if low not in _STATUS_CUES:
+            continue
+        start = i + 1
+        while start < len(lows) and start - i <= 2 and lows[start] in _STATUS_LINKS:
+            start += 1
+        if start == len(lows) or any(v.start <= start < v.end for v in find_statuses(tokens, weak=True)):
+            continue  # (a phrase of the list is read as itself, weak or not: "status: planning")
+        end = start
+        while end < len(lows) and end - start < 2 and tokens[end].text.isalpha() and lows[end] not in STOPWORDS and (
+                end == start or tokens[end].text.islower() and not text[tokens[end - 1].end : tokens[end].start].strip()):
+            end += 1
+        if end > start:
+            found.append(Value(start, end, span_text(text, tokens[start:end]), "status"))
+    for v in find_statuses(tokens, weak=True):
+        if not any(f.start == v.start for f in found):
+            before = tokens[v.start - 1] if v.start > 0 else None
+            after = tokens[v.end] if v.end < len(tokens) else None
+            set_apart = (before is None or not before.is_word or before.low in _STATUS_LINKS) and (
+                after is None or not after.is_word)
+            if set_apart or v.start > 0 and lows[v.start - 1] in _STATUS_CUES:
+                found.append(v)
+    return sorted(found, key=lambda v: v.start)
+
+
 _VALUE_FINDERS = {
     "plan": _plans,
     "priority": lambda tokens, text: find_priorities(tokens),
     "month": lambda tokens, text: find_months(tokens),
     "date": lambda tokens, text: find_dates(tokens, text),
-    "status": lambda tokens, text: find_statuses(tokens, weak=False),
+    "status": _statuses,
 }

@@ -1,5 +1,6 @@
 """A plan is read by its whole name: by its head noun ("the Net-60 credit plan", "Premium Print+Digital bundle")
-or after "plan is" ("plan is breeder basic"), as well as by a tier word alone ("on growth")."""
+or after "plan is" ("plan is breeder basic"), as well as by a tier word alone ("on growth"). A status is read
+after its cue whatever it is ("status is pilot"), and a bare activity word where a list sets it apart."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 
 from memories.answer import ContextItem
 from memories.mentions import sentences
-from memories.slot_reader import _plans, read_slots
+from memories.slot_reader import _plans, _statuses, read_slots
 
 
 def _read(text: str) -> list[str]:
@@ -35,3 +36,23 @@ def test_a_word_that_says_which_plan_names_none(text):
 def test_the_reader_answers_a_plan_by_its_name_not_its_tier_word():
     items = [ContextItem(text="tomasz: Halvorsen Seafood renew in june, plan is breeder basic", turns=[3], score=0.9)]
     assert [a for a, _ in read_slots("Halvorsen Seafood", "plan", items, most=1)] == ["breeder basic"]
+
+
+def _status(text: str) -> list[str]:
+    return [v.text for s in sentences(text) for v in _statuses(s, text)]
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    ("yes status is pilot, 40 sensors on boxes", ["pilot"]),
+    ("2. Status: Discovery", ["Discovery"]),
+    ("status: planning", ["planning"]),
+    ("Podcast Relaunch — Magnus Berg, planning, deadline end of June", ["planning"]),
+    ("status at risk now", ["at risk"]),
+])
+def test_a_status_is_read_after_its_cue_or_set_apart_in_a_list(text, statuses):
+    assert _status(text) == statuses
+
+
+@pytest.mark.parametrize("text", ["we are planning to move it", "it is live now, I think", "status?"])
+def test_an_activity_word_in_a_sentence_is_no_status(text):
+    assert _status(text) == []
