@@ -621,8 +621,16 @@ def _gave_up(sentence: list[Token], start: int, wanted: str, name: str) -> bool:
 
 def _reporting(sentence: list[Token], end: int) -> bool:
     """A person who said what the sentence reports ("fyi aoife said pos-bridge calls fraudscore"): the source of
-    the statement, not a value in it. `end` is where the name ends."""
-    return next((t.low for t in sentence[end:] if t.is_word), "") in SAYING
+    the statement, not a value in it; unless what they said is that they take the thing on ("Priya Nair said
+    she'd take it"). `end` is where the name ends."""
+    words = [t.low for t in sentence[end:] if t.is_word][:5]
+    if not words or words[0] not in SAYING:
+        return False
+    return not (len(words) > 2 and words[1].split("'")[0].split("’")[0] in _THIRD_PERSON and _TAKING_ON & set(words[2:]))
+
+
+_THIRD_PERSON = frozenset({"he", "she", "they"})
+_TAKING_ON = frozenset("take taking own owning handle handling lead leading run running cover covering".split())
 
 
 def _modifier_compound(sentence: list[Token], m: Mention) -> bool:

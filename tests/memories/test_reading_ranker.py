@@ -156,3 +156,10 @@ def test_a_full_name_typed_in_lowercase_is_a_candidate_where_neither_word_is_an_
     assert "Oksana Petrenko" in [c.answer for c in candidates("telemetry", "person", items)]
     items = [ContextItem(text="tater: telemetry? will smith said so", turns=[4], score=0.8)]
     assert "Will Smith" not in [c.answer for c in candidates("telemetry", "person", items)]
+
+
+def test_one_who_said_they_would_take_a_thing_on_is_its_owner_not_a_source():
+    items = [ContextItem(text="raj: fx-rates needs an owner. Priya Nair said she'd take it", turns=[4], score=0.8)]
+    assert "Priya Nair" in [c.answer for c in candidates("fx-rates", "person", items)]
+    items = [ContextItem(text="raj: fx-rates is Chloe's. Priya Nair said it calls ledger", turns=[4], score=0.8)]
+    assert "Priya Nair" not in [c.answer for c in candidates("fx-rates", "person", items)]
