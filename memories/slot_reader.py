@@ -810,6 +810,7 @@ def _capitalised(t: Token) -> bool:
 
 _STATUS_CUES = frozenset({"status", "stage", "phase"})
 _STATUS_LINKS = frozenset({":", "is", "=", "-", "now", "currently", "still", "atm"})
+_STATE_WORDS = frozenset({"live", "green", "amber", "yellow", "red"})
 
 
 def _statuses(tokens: list[Token], text: str) -> list[Value]:
@@ -838,7 +839,10 @@ def _statuses(tokens: list[Token], text: str) -> list[Value]:
             after = tokens[v.end] if v.end < len(tokens) else None
             set_apart = (before is None or not before.is_word or before.low in _STATUS_LINKS) and (
                 after is None or not after.is_word)
-            if set_apart or v.start > 0 and lows[v.start - 1] in _STATUS_CUES:
+            # "paywall relaunch is now live for everyone": a colour or "live" said of the thing (an activity
+            # word after "is" is the verb: "is planning to")
+            said_of = before is not None and before.low in ("is", "now", "went") and v.text in _STATE_WORDS
+            if set_apart or said_of or v.start > 0 and lows[v.start - 1] in _STATUS_CUES:
                 found.append(v)
     return sorted(found, key=lambda v: v.start)
 

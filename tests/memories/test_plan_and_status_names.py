@@ -48,11 +48,12 @@ def _status(text: str) -> list[str]:
     ("status: planning", ["planning"]),
     ("Podcast Relaunch — Magnus Berg, planning, deadline end of June", ["planning"]),
     ("status at risk now", ["at risk"]),
+    ("Paywall relaunch is now live for everyone", ["live"]),
 ])
 def test_a_status_is_read_after_its_cue_or_set_apart_in_a_list(text, statuses):
     assert _status(text) == statuses
 
 
-@pytest.mark.parametrize("text", ["we are planning to move it", "it is live now, I think", "status?"])
+@pytest.mark.parametrize("text", ["we are planning to move it", "the live blog is down", "status?"])
 def test_an_activity_word_in_a_sentence_is_no_status(text):
     assert _status(text) == []
