@@ -891,6 +891,9 @@ def find_mentions(
                 break
             if _title_word(tokens[end].text) and _name_word(tokens, end, -1):
                 end += 1
+            elif _is_acronym(tokens[end].text) and end + 1 < n and tokens[end + 1].low in HEAD_TYPES and not (
+                    message[tokens[end].end : tokens[end + 1].start].strip()):
+                end += 1  # "the Lab IT team", "Clinic QA team": an acronym inside a name its head noun closes
             elif tokens[end].text == "&" and end + 1 < n and _title_word(tokens[end + 1].text):
                 end += 2
             elif (joined := _particles(tokens, i, end)) > end:
@@ -1036,10 +1039,11 @@ def _lowercase_team(tokens: Sequence[Token], i: int) -> int:
 
 
 def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
-    """Whether title-case words go on from token `end`, unbroken, to a head noun ("Science team")."""
+    """Whether title-case words or acronyms go on from token `end`, unbroken, to a head noun ("Science team",
+    "IT team")."""
     j = end
-    while j < len(tokens) and j - end < 3 and _title_word(tokens[j].text) and tokens[j].low not in HEAD_TYPES and (
-            not message[tokens[j - 1].end : tokens[j].start].strip()):
+    while j < len(tokens) and j - end < 3 and (_title_word(tokens[j].text) or _is_acronym(tokens[j].text)) and (
+            tokens[j].low not in HEAD_TYPES and not message[tokens[j - 1].end : tokens[j].start].strip()):
         j += 1
     return end < j < len(tokens) and tokens[j].low in HEAD_TYPES and not message[
         tokens[j - 1].end : tokens[j].start].strip()

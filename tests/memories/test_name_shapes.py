@@ -360,3 +360,13 @@ def test_an_office_named_after_a_town_is_in_that_town_but_not_after_a_word():
     assert city_of_office("Kendal head office") == "Kendal" and city_of_office("Osaka HQ") == "Osaka"
     assert city_of_office("Lagos hub") == "Lagos" and city_of_office("Lancaster office") == "Lancaster"
     assert city_of_office("Airport office") is None and city_of_office("Quayside office") is None
+
+
+@pytest.mark.parametrize(("text", "known", "team"), [
+    ("courier tracker is owned by the Lab IT team", [], "Lab IT team"),
+    ("yes both Lab IT team", ["Lab"], "Lab IT team"),  # a known short name gives way to the headed name
+])
+def test_an_acronym_inside_a_name_its_head_noun_closes_is_part_of_it(text, known, team):
+    names = [m.name for s in sentences(text) for m in find_mentions(
+        s, text, known=KnownNames(known), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert team in names
