@@ -751,8 +751,8 @@ def _named_plans(tokens: list[Token], text: str) -> list[Value]:
     panel bundle", "plan is breeder basic" -> "breeder basic". Up to three words, each joined to the next by a
     space, a "+" or a "&" (a table's "|" or a comma ends the name)."""
     out: list[Value] = []
-    # ("Premium Print+Digital bundle": a "+" or a "&" joins two words of one name)
-    joined = [text[tokens[k].end : tokens[k + 1].start].strip() in ("", "+", "&") for k in range(len(tokens) - 1)]
+    # ("Premium Print+Digital bundle": a "+" between two words joins them into one name; "owner + plan" is two)
+    joined = [text[tokens[k].end : tokens[k + 1].start] in (" ", "", "+", "&", " & ") for k in range(len(tokens) - 1)]
     for i, t in enumerate(tokens):
         if t.low in _PLAN_HEADS and i > 0 and _plan_word(tokens[i - 1]) and joined[i - 1]:
             start = i - 1

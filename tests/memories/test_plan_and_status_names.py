@@ -28,7 +28,8 @@ def test_a_plan_is_read_by_its_whole_name(text, plans):
     assert _read(text) == plans
 
 
-@pytest.mark.parametrize("text", ["what plan are they on?", "moving them to the new plan", "the payment plan, sigh"])
+@pytest.mark.parametrize("text", ["what plan are they on?", "moving them to the new plan", "the payment plan, sigh",
+                                  "lab clients -> need owner + plan per acct"])
 def test_a_word_that_says_which_plan_names_none(text):
     assert _read(text) == []
 
