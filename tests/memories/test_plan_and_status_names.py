@@ -11,8 +11,9 @@ from memories.mentions import sentences
 from memories.slot_reader import _plans, _statuses, read_slots
 
 
-def _read(text: str) -> list[str]:
-    return [v.text for s in sentences(text) for v in _plans(s, text)]
+def _found(finder, text: str) -> list[str]:
+    """What a value finder reads in each sentence of `text`, as written."""
+    return [v.text for s in sentences(text) for v in finder(s, text)]
 
 
 @pytest.mark.parametrize(("text", "plans"), [
@@ -25,22 +26,18 @@ def _read(text: str) -> list[str]:
     ("on Growth, renews dec", ["Growth"]),
 ])
 def test_a_plan_is_read_by_its_whole_name(text, plans):
-    assert _read(text) == plans
+    assert _found(_plans, text) == plans
 
 
 @pytest.mark.parametrize("text", ["what plan are they on?", "moving them to the new plan", "the payment plan, sigh",
                                   "lab clients -> need owner + plan per acct"])
 def test_a_word_that_says_which_plan_names_none(text):
-    assert _read(text) == []
+    assert _found(_plans, text) == []
 
 
 def test_the_reader_answers_a_plan_by_its_name_not_its_tier_word():
     items = [ContextItem(text="tomasz: Halvorsen Seafood renew in june, plan is breeder basic", turns=[3], score=0.9)]
     assert [a for a, _ in read_slots("Halvorsen Seafood", "plan", items, most=1)] == ["breeder basic"]
-
-
-def _status(text: str) -> list[str]:
-    return [v.text for s in sentences(text) for v in _statuses(s, text)]
 
 
 @pytest.mark.parametrize(("text", "statuses"), [
@@ -52,9 +49,9 @@ def _status(text: str) -> list[str]:
     ("Paywall relaunch is now live for everyone", ["live"]),
 ])
 def test_a_status_is_read_after_its_cue_or_set_apart_in_a_list(text, statuses):
-    assert _status(text) == statuses
+    assert _found(_statuses, text) == statuses
 
 
 @pytest.mark.parametrize("text", ["we are planning to move it", "the live blog is down", "status?"])
 def test_an_activity_word_in_a_sentence_is_no_status(text):
-    assert _status(text) == []
+    assert _found(_statuses, text) == []
