@@ -1,6 +1,7 @@
 """People's given names and family names of the world, so that "Halcyon Brokers is with Siobhán Murphy" reads one
 company and one person: the name lists of Faker's person providers in every locale, those in Cyrillic, Greek and
-Hangul romanised letter by letter (installed with ctxsim; nothing is downloaded). General knowledge, like a dictionary: no name here was written for a scenario.
+Hangul romanised letter by letter (installed with ctxsim; nothing is downloaded). General knowledge, like a
+dictionary: no name here was written for a scenario.
 """
 
 from __future__ import annotations

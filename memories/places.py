@@ -154,7 +154,7 @@ def city_of_site(name: str) -> str | None:
     words = name.split()
     lows = [w.casefold() for w in words]
     for end in range(1, len(words)):
-        if end + site_head(lows, end) == len(words) and site_head(lows, end):
+        if site_head(lows, end) == len(words) - end:  # (the head closes the name)
             place = words[:end]
             if len(place) > 1 and place[-1].islower() and not place[-2].islower():
                 place = place[:-1]  # "edge", "on-prem" (but "kirkby vale" is one name)

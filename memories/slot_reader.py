@@ -623,10 +623,10 @@ def _reporting(sentence: list[Token], end: int) -> bool:
     """A person who said what the sentence reports ("fyi aoife said pos-bridge calls fraudscore"): the source of
     the statement, not a value in it; unless what they said is that they take the thing on ("Priya Nair said
     she'd take it"). `end` is where the name ends."""
-    words = [t.low for t in sentence[end:] if t.is_word][:5]
+    words = [t.low.replace("’", "'") for t in sentence[end:] if t.is_word][:5]
     if not words or words[0] not in SAYING:
         return False
-    return not (len(words) > 2 and words[1].split("'")[0].split("’")[0] in _THIRD_PERSON and _TAKING_ON & set(words[2:]))
+    return not (len(words) > 2 and words[1].split("'")[0] in _THIRD_PERSON and _TAKING_ON & set(words[2:]))
 
 
 _THIRD_PERSON = frozenset({"he", "she", "they"})
@@ -818,6 +818,7 @@ def _statuses(tokens: list[Token], text: str) -> list[Value]:
     discovery", "status is pilot", "Stage - evidence collection"); and a bare activity word that a list sets
     apart between marks ("Podcast Relaunch — Magnus Berg, planning, deadline end of June")."""
     found = find_statuses(tokens, weak=False)
+    listed = find_statuses(tokens, weak=True)  # (the bare activity words and colours too)
     lows = [t.low for t in tokens]
     for i, low in enumerate(lows):
         if low not in _STATUS_CUES:
@@ -825,15 +826,16 @@ def _statuses(tokens: list[Token], text: str) -> list[Value]:
         start = i + 1
         while start < len(lows) and start - i <= 2 and lows[start] in _STATUS_LINKS:
             start += 1
-        if start == len(lows) or any(v.start <= start < v.end for v in find_statuses(tokens, weak=True)):
+        if start == len(lows) or any(v.start <= start < v.end for v in listed):
             continue  # (a phrase of the list is read as itself, weak or not: "status: planning")
         end = start
         while end < len(lows) and end - start < 2 and tokens[end].text.isalpha() and lows[end] not in STOPWORDS and (
-                end == start or tokens[end].text.islower() and not text[tokens[end - 1].end : tokens[end].start].strip()):
+                end == start or tokens[end].text.islower() and not text[tokens[end - 1].end : tokens[end].start].strip()
+        ):
             end += 1
         if end > start:
             found.append(Value(start, end, span_text(text, tokens[start:end]), "status"))
-    for v in find_statuses(tokens, weak=True):
+    for v in listed:
         if not any(f.start == v.start for f in found):
             before = tokens[v.start - 1] if v.start > 0 else None
             after = tokens[v.end] if v.end < len(tokens) else None

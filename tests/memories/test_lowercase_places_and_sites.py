@@ -50,7 +50,8 @@ def test_a_lowercase_row_equating_a_town_with_its_country_is_read():
 
 def test_a_service_runs_in_the_whole_site_not_just_its_town():
     assert _read("NetMap", "callum: NetMap is in the Swansea data centre, and flaky")[:1] == ["Swansea data centre"]
-    assert _read("PMS Bridge", "laia: PMS Bridge runs on the lisbon edge cluster, thats why latency was bad")[:1] == ["lisbon edge cluster"]
+    said = "laia: PMS Bridge runs on the lisbon edge cluster, thats why latency was bad"
+    assert _read("PMS Bridge", said)[:1] == ["lisbon edge cluster"]
 
 
 def test_the_country_of_a_site_is_its_towns():
