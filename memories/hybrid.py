@@ -22,7 +22,7 @@ from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
 from memories.person_names import fold
-from memories.places import city_of_office, city_of_site, country_of, is_country
+from memories.places import city_named_in, country_of, is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.reading_ranker import rank_readings
 from memories.slot_reader import called, identify, names_a_thing, subject_words
@@ -359,7 +359,7 @@ class HybridMemory:
             if walked is not None:
                 return walked
         if not readings and predicate == "located_in" and not backward:
-            if (city := city_of_office(name) or city_of_site(name)) is not None:
+            if (city := city_named_in(name)) is not None:
                 # "the Austin office": where no turn says where an office is, it is in the city it is named after
                 hop = Hop(subject=name, predicate=predicate, object=city, source="places")
                 return self._walk_on(question, plan, number + 1, city, hops + [hop], context, candidates,
@@ -444,7 +444,7 @@ def _in_country(question: str, answer: Answer) -> Answer:
     if not _COUNTRY.search(question) or not path or path[-1].object != answer.text or path[-1].predicate not in (
             "located_in", "works_in", "deployed_in"):
         return answer
-    country = country_of(city_of_office(answer.text) or city_of_site(answer.text) or answer.text)
+    country = country_of(city_named_in(answer.text) or answer.text)
     if country is None:
         return answer
     hop = Hop(subject=answer.text, predicate="located_in", object=country, source="places")

@@ -163,6 +163,12 @@ def city_of_site(name: str) -> str | None:
     return None
 
 
+def city_named_in(name: str) -> str | None:
+    """The city or town an office, a workplace or a site is named after ("the Austin office", "Kendal data
+    centre"), if its name holds one."""
+    return city_of_office(name) or city_of_site(name)
+
+
 
 
 @lru_cache(maxsize=1)
