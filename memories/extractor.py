@@ -48,10 +48,11 @@ from memories.cues import (
 from memories.embedder import Embedder
 from memories.entities import clean_name, name_key
 from memories.dictionary import is_common_word
-from memories.person_names import is_given_name
+from memories.person_names import fold, handle_fits, is_given_name
 from memories.places import city_of_office, is_place
 from memories.mentions import (
     ANY_TYPE,
+    BUILDING_WORDS,
     CHAT_WORDS,
     HEAD_TYPES,
     MAX_MESSAGE_CHARS,
@@ -72,6 +73,7 @@ from memories.mentions import (
     find_months,
     find_priorities,
     find_statuses,
+    full_name_shape,
     is_question,
     pronoun_mention,
     person_shape,
@@ -777,9 +779,10 @@ class RuleExtractor:
     def _people_by_handle(self, handle: str) -> list[str]:
         """The full names written so far that a folded handle may stand for: the given name itself ("layla"), else
         a handle made from it ("mike_t", "deano", "kev"); the caller reads it so only when one person fits."""
-        full = [n for n in self._named if 2 <= len(n.split()) <= 3 and person_shape(n) is not False]
-        hits = [n for n in full if handle in (_folded(n.split()[0]), _folded("".join(n.split()[:-1])))]
-        return hits or [n for n in full if _handle_of(handle, _folded(n.split()[0]), _folded(n.split()[-1]))]
+        full = [n for n in self._named if full_name_shape(n)]
+        handle = fold(handle)
+        hits = [n for n in full if handle in (fold(_folded(n.split()[0])), fold(_folded("".join(n.split()[:-1]))))]
+        return hits or [n for n in full if handle_fits(handle, n)]
 
     def _offices_placed(self, text: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
         """Learn the offices this message says people work in, and read the towns it gives offices already learned
@@ -1983,9 +1986,13 @@ class RuleExtractor:
         state: _MessageState,
     ) -> list[_Found]:
         lows = [t.low for t in tokens]
-        first = next((w for w in lows if w[0].isalnum()), "")
+        first = next((w for w in lows if w[0].isalnum() and w not in _LEAD_INS), "")
         if first in CLAUSE_HEDGES:
-            return []
+            # "if anyone needs me in person I'm at Harrow House": the condition ends where its writer's own
+            # statement starts, typed without a comma
+            k = next((k for k in range(2, len(lows)) if lows[k] in ("i'm", "we're")), None)
+            rest = [m.at(m.start - k, m.end - k) for m in mentions if m.start >= k] if k is not None else []
+            return self._clause(tokens[k:], rest, message, prior, update, state) if rest else []
         found: list[_Found] = []
         tentative: list[_Found] = []  # descriptions that only count when the clause states a fact too
         keep = [True] * len(tokens)
@@ -3209,6 +3216,8 @@ class RuleExtractor:
                     continue
                 if predicate in ("located_in", "works_in") and _cloud_region(o.name):
                     continue  # "EDI Hub runs in eu-west-1": a cloud region or cluster is where software runs
+                if cue is not None and o.start > ce and "from" not in cue.words and _origin(lows, o.start):
+                    continue  # "working out of the Linnet now, moved down from York": where one came from
                 if cue is not None and cue.person_object and object_type != PERSON and self._surely_person(o):
                     continue  # "Korvath moved to Mira Delacroix": nobody works in, or deploys to, a person
                 if cue is not None and cue.needs_head and voice == "fwd" and (s.end != cs or not (
@@ -4150,18 +4159,6 @@ def _folded(text: str) -> str:
     return re.sub(r"[\W_]+", "", text.casefold())
 
 
-def _handle_of(handle: str, given: str, family: str) -> bool:
-    """A chat handle made from a given name: the given name and the family name's initial ("mike_t", "stevep"),
-    the given name cut short ("kev" for Kevin) or with a pet ending ("deano" for Dean)."""
-    if len(given) < 3 or len(handle) < 3 or not family:
-        return False
-    if handle == given + family[0]:
-        return True
-    if given.startswith(handle):
-        return True
-    return handle.startswith(given) and len(handle) - len(given) <= 2 and handle[len(given):].isalpha()
-
-
 def _noun_modifier(body: Sequence[Token], m: Mention) -> bool:
     """The mention stands before a lowercase common noun it modifies: "GL codes", "TLS termination", "the OpenSearch
     2 upgrade"."""
@@ -4549,6 +4546,8 @@ def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
 
 
 _PAST_MARKERS = frozenset({"formerly", "previously", "once", "originally"})
+# Chat words a clause may open on before what it says ("btw if anyone needs me ...").
+_LEAD_INS = frozenset({"btw", "fyi", "also", "oh", "ok", "okay", "so", "and", "but", "ps", "plus", "anyway"})
 _PAST_COPULAS = frozenset({"was", "were", "used"})
 _POSSESSIVE_PRONOUNS = frozenset({"mine", "hers", "his"})
 
@@ -4597,10 +4596,13 @@ def _typed_enough(cue: Cue, s: Mention, o: Mention, subject_type: str) -> bool:
     """The evidence a preposition-like cue needs: "Dana is in the Berlin office" (a stated object type) or "the
     Berlin office is in Germany" (a stated, non-person subject); a bare "in" or "at" needs the object's own
     words to say what it is, since "coding in HTML" or "a trip to Rio" are not workplaces."""
+    # "I'm at Harrow House": where a person is, a building's name says what it is as a head noun would
+    building = subject_type == PERSON and not o.pronoun and "office" in o.types and (
+        o.name.split()[-1].lower() in BUILDING_WORDS)
     if cue.needs_head:
-        return o.headed and not o.pronoun
+        return o.headed and not o.pronoun or building
     if cue.typed_only:
-        return (o.explicit and not o.pronoun) or (s.explicit and subject_type != PERSON and not s.pronoun)
+        return (o.explicit and not o.pronoun) or (s.explicit and subject_type != PERSON and not s.pronoun) or building
     return True
 
 
@@ -4921,6 +4923,14 @@ _VISIT_WORDS = frozenset(
     "today tonight tomorrow yesterday week weekend visiting offsite onsite trip until workshop conference summit "
     "kickoff meetup hackathon training visit demo meeting meetings offsites workshops right".split()
 )
+
+
+def _origin(lows: list[str], k: int) -> bool:
+    """The mention at k follows "from" ("from York", "from the Leeds office"): where something came from."""
+    k -= 1
+    if k >= 0 and lows[k] in ("the", "our"):
+        k -= 1
+    return k >= 0 and lows[k] == "from"
 
 
 def _visit(lows: list[str]) -> bool:

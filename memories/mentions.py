@@ -18,7 +18,7 @@ from importlib import resources
 from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
 from memories.dictionary import is_common_word
-from memories.person_names import fold, is_family_name, is_given_name
+from memories.person_names import fold, handle_fits, is_family_name, is_given_name
 from memories.places import OFFICE_HEADS, WORKPLACE_HEADS, is_lowercase_place, is_place, names_a_place
 from memories.text import STOPWORDS as _STOPWORDS
 
@@ -334,7 +334,8 @@ HEAD_TYPES: dict[str, str] = {
 }
 # The last word of a building's or a street's name: offices are often called after them.
 BUILDING_WORDS = frozenset(
-    "house court road street yard point quay wharf square tower towers building avenue gate plaza terrace "
+    "house court road street yard point quay wharf square tower towers building avenue gate plaza terrace lodge "
+    "rooms chambers "
     "campus".split()  # not "park", "hall", "lane", "mill": surnames too (Hyun-woo Park)
 )
 _BUILDING_TYPES = frozenset({OFFICE, PROJECT, ACCOUNT, COMPONENT, TOOL})
@@ -500,6 +501,7 @@ class KnownNames:
         # The first word of a known multi-word name, when no other known name starts with it: "Renata" after
         # "Renata Kowalczyk", "Halcyon" after "Halcyon Freight". People and companies are shortened this way.
         self._short: dict[str, str | None] = {}
+        self._handles: dict[str, str | None] = {}
         for name in names:
             if not isinstance(name, str):
                 continue
@@ -529,6 +531,16 @@ class KnownNames:
         key = _token_key(low)
         name = self._short.get(key)
         return None if name is None or key in self.by_key else name
+
+    def person_by_handle(self, speaker: str) -> str | None:
+        """The one known full name a speaker's chat handle stands for ("O Schmidt" as read from "o.schmidt" for
+        Olaf Schmidt, "mkowal" for Michał Kowalski; memories.person_names.handle_fits), if exactly one fits."""
+        handle = re.sub(r"[\W_]+", "", fold(speaker))
+        if handle not in self._handles:
+            people = {n for n in self.by_key.values() if full_name_shape(n)}
+            fits = [n for n in people if handle_fits(handle, n)]
+            self._handles[handle] = fits[0] if len(fits) == 1 else None
+        return self._handles[handle]
 
     def canonical(self, name: str) -> str | None:
         """The known name that a newly written name normalises to ("Project Beacon" -> "Beacon"), if any."""
@@ -736,7 +748,8 @@ def find_mentions(
         if low in FIRST_PERSON and speaker:
             # "triagebot is mine": the speaker, under the full name the graph holds for their handle ("rahul")
             handle = speaker.split()[0].casefold() if speaker.split() else speaker
-            out.append(Mention(known.short_name(handle) or speaker, i, i + 1, frozenset({PERSON}), explicit=True,
+            out.append(Mention(known.short_name(handle) or known.person_by_handle(speaker) or speaker, i, i + 1,
+                               frozenset({PERSON}), explicit=True,
                                pronoun=True))
             i += 1
             continue
@@ -982,6 +995,14 @@ def reads_as_given_name(word: str) -> bool:
     """"Mira", "Priya": a given name that is no common word too ("Atlas", "Grace" and "Marine" are both)."""
     return " " not in word.strip() and is_given_name(word) and not (
         is_common_word(word) and fold(word) in known_words())
+
+
+def full_name_shape(name: str) -> bool:
+    """Written as a person's full name: two to four words, capitalised but for particles ("Rob van den Berg"), and
+    not ruled out as one by person_shape ("Ana team" is a team)."""
+    words = name.split()
+    return 2 <= len(words) <= 4 and all(w[:1].isupper() or w in NAME_PARTICLES for w in words) and (
+        person_shape(name) is not False)
 
 
 def person_shape(name: str) -> bool | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -77,3 +78,25 @@ def is_given_name(word: str) -> bool:
 def is_family_name(word: str) -> bool:
     """"Murphy", "Sharma", "Nowak": a surname somewhere in the world."""
     return fold(word) in _name_lists()[1]
+
+
+def handle_fits(handle: str, full_name: str) -> bool:
+    """Whether a chat handle, folded to its letters and digits ("o.schmidt" -> "oschmidt"), is one a person of
+    this full name would go by: the given name ("layla"), cut short ("kev" for Kevin) or with a pet ending
+    ("deano" for Dean); the given name and the family name's initial ("mike_t", "greta.h"); the initial and
+    the family name, or its first four letters or more ("o.schmidt", "jpeters", "mkowal" for Michał Kowalski);
+    both names whole ("gretahansen"); or the initials before the family name ("rvdberg" for Rob van den Berg)."""
+    words = [re.sub(r"[\W_]+", "", fold(w)) for w in full_name.split()]
+    if len(words) < 2 or len(handle) < 3 or not all(words):
+        return False
+    given, family = "".join(words[:-1]), words[-1]
+    first = words[0]
+    if handle in (given, first, given + family, first + family, first + family[0]):
+        return True
+    if len(first) >= 3 and (first.startswith(handle) or handle.startswith(first) and len(handle) - len(first) <= 2
+                            and handle[len(first):].isalpha()):
+        return True
+    if handle in ("".join(w[0] for w in words[:-1]) + family, first[0] + "".join(words[1:])):
+        return True  # "rvdberg", "rvandenberg" for Rob van den Berg
+    rest = handle[1:]
+    return handle[0] == first[0] and len(rest) >= 4 and family.startswith(rest)

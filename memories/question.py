@@ -147,7 +147,7 @@ _TYPE_NOUNS: dict[str, str] = {
     "crew": "team", "tribe": "team",
     "office": "office", "offices": "office", "site": "office", "city": "office", "branch": "office",
     "hub": "office", "town": "office", "clinic": "office", "depot": "office", "campus": "office",
-    "hospital": "office",  # (not "store" or "warehouse": a feature store, a data warehouse)
+    "hospital": "office", "hotel": "office",  # (not "store" or "warehouse": a feature store, a data warehouse)
     "region": "region", "regions": "region", "zone": "region", "country": "region", "countries": "region",
     "nation": "region", "datacenter": "region", "datacentre": "region",
     "dc": "region",
@@ -359,7 +359,8 @@ def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -
     n = len(toks)
 
     def extends(i: int, j: int) -> bool:
-        joined = j == i or not text[toks[j - 1].end : toks[j].start].strip()  # "Osprey / Aisha": two names
+        # "Osprey / Aisha": two names; "Halloran & Webb": one
+        joined = j == i or text[toks[j - 1].end : toks[j].start].strip() in ("", "&")
         in_graph = vocab is not None and vocab.nodes_with_word(toks[j].word)  # a node's word: _mark_words reads it
         return joined and not in_graph and _written_as_name(text, toks, j)
 

@@ -47,6 +47,9 @@ from memories.slot_reader import (
 WEIGHTS = Path(__file__).with_name("reader_weights.json")
 DEPTH = 12  # retrieved turns whose candidates are ranked: the reader's evidence is nearly always among them
 
+# Words opening a sentence on the thing the sentence before it named.
+_BACK_REFERENCES = frozenset({"it", "it's", "its", "that", "that's", "this", "they", "they're", "both"})
+
 # The features of one candidate, in the order the weights are stored.
 FEATURES = (
     "hand_first",  # the hand-ordered reader's first reading
@@ -159,7 +162,11 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
             if wanted in _VALUE_FINDERS:
                 spans = _value_spans(sentence, text, wanted)
             else:
-                spans = _entity_spans(sentence, text, wanted, about, heard, speaker if at or reply else None,
+                # the speaker counts where the sentence is about the subject: it names it, answers a question on
+                # it, or opens on a word pointing back to the sentence before that named it ("... to
+                # postgres-main. that one is mine")
+                back = number > 0 and names_subject[number - 1] and bool(lows) and lows[0] in _BACK_REFERENCES
+                spans = _entity_spans(sentence, text, wanted, about, heard, speaker if at or reply or back else None,
                                       reply and number == 0, kinds)
             spans.sort(key=lambda sp: sp[1])
             words = sum(1 for t in sentence if t.is_word)

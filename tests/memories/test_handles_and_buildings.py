@@ -1,0 +1,83 @@
+"""People by their chat handles and workplaces by their buildings: a handle made of an initial and a family name
+("o.schmidt", "mkowal", "rvdberg") stands for the one full name that fits it; "I'm at Harrow House" says where a
+person works, as a head noun would; "moved down from York" names where one came from, not where one is; a question
+asks for an office as "which hotel", and names a company as "Halloran & Webb"."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.answer import ContextItem
+from memories.graph_store import GraphStore
+from memories.mentions import KnownNames
+from memories.person_names import handle_fits
+from memories.question import parse_question
+from memories.reading_ranker import candidates
+from tests.memories.extractor_reading import pairs, read_lines
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+
+@pytest.mark.parametrize(("handle", "name"), [
+    ("oschmidt", "Olaf Schmidt"),  # o.schmidt
+    ("mkowal", "Michał Kowalski"),
+    ("gretah", "Greta Hansen"),  # greta.h
+    ("rvdberg", "Rob van den Berg"),
+    ("lukaszp", "Łukasz Pawlak"),  # lukasz.p, typed without the Polish letter
+    ("kev", "Kevin Hart"),
+    ("deano", "Dean Smith"),
+])
+def test_a_handle_fits_the_full_name_it_is_made_from(handle, name):
+    assert handle_fits(handle, name)
+
+
+@pytest.mark.parametrize(("handle", "name"), [
+    ("oschmidt", "Olaf Weber"),
+    ("mkow", "Michał Kowalski"),  # three letters of a family name are too few to tell
+    ("bob", "Olaf Schmidt"),
+    ("ana", "Ana"),  # one word is no full name
+])
+def test_a_handle_does_not_fit_another_name(handle, name):
+    assert not handle_fits(handle, name)
+
+
+def test_a_speakers_handle_is_the_one_known_person_it_fits_and_never_a_team():
+    names = KnownNames(["Olaf Schmidt", "Rob van den Berg", "Ana team", "wms-core"])
+    assert names.person_by_handle("O Schmidt") == "Olaf Schmidt"  # as the reader writes "o.schmidt"
+    assert names.person_by_handle("rvdberg") == "Rob van den Berg"
+    assert names.person_by_handle("ana") is None
+
+
+def test_the_speaker_under_a_handle_is_read_as_the_full_name():
+    facts = read_lines([("nina.h", "cc Rob van den Berg, Nina Hoffmann, Michał Kowalski"),
+                        ("mkowal", "ok, edi-hub is mine from today")], "infra")
+    assert pairs(facts, "owned_by") == {("edi-hub", "Michał Kowalski")}
+
+
+@pytest.mark.parametrize(("speaker", "text", "office"), [
+    ("tomasz", "btw if anyone needs me in person I'm at Harrow House, not the Linnet", "Harrow House"),
+    ("jonah", "noted 😅 I'm at Aldgate Rooms most days, the desk by the lifts", "Aldgate Rooms"),
+    ("priya", "Tomasz Kowalczyk is at Ferncombe Lodge", "Ferncombe Lodge"),
+])
+def test_a_person_at_a_building_works_there(speaker, text, office):
+    facts = read_lines([("priya", "welcome Tomasz Kowalczyk and Jonah Fairweather"), (speaker, text)], "accounts")
+    assert {o for _, o in pairs(facts, "works_in")} == {office}
+
+
+def test_where_one_moved_from_is_not_where_one_works():
+    facts = read_lines([("priya", "Salomé Dubois joined the sales desk"),
+                        ("sal", "I'm working out of the Linnet now, moved down from York in March")], "accounts")
+    assert pairs(facts, "works_in") == {("Salomé Dubois", "Linnet")}
+
+
+def test_a_hotel_asked_for_is_an_office_and_an_ampersand_joins_a_name():
+    q = parse_question("Which hotel is the Halloran & Webb account run from?", GraphStore())
+    assert q.mentions[:1] == ["Halloran & Webb"]
+    assert q.relations == ["handled_by", "works_in"] and q.expected_type == "office"
+
+
+def test_a_sentence_pointing_back_to_the_subject_lets_its_speaker_claim_it():
+    items = [ContextItem(text="rvdberg: the gateway writes declaration log to postgres-main. that one is mine",
+                         turns=[23], score=0.8)]
+    found = candidates("postgres-main", "person", items, known=["Rob van den Berg", "postgres-main"])
+    assert "Rob van den Berg" in {c.answer for c in found}
