@@ -1181,13 +1181,15 @@ class RuleExtractor:
         k = arrows[0]
         named = [m for m in mentions if not m.pronoun]
         left = [m for m in named if m.end <= k]
-        right = [m for m in named if m.start >= _arrow_right(body, message, k)]
+        # "wms-core -> me as always": the writer takes it
+        right = [m for m in mentions if m.start >= _arrow_right(body, message, k) and (
+            not m.pronoun or body[m.start].low in ("me", "mine"))]
         if len(left) != 1 or not right:
             return []  # "Acme, Birch → Ida": a list on the left is no single thing handed over
         s, o = left[0], right[0]
         if s.end != k or o.start != _arrow_right(body, message, k):
             return []  # the thing and the person must stand at the arrow itself
-        if o.end < len(body) and body[o.end].low not in (",", ".", ";", "!", "("):
+        if o.end < len(body) and body[o.end].low not in (",", ".", ";", "!", "(") and not o.pronoun:
             return []  # "Acme → Ida's team": the person must close the shorthand
         if any(t.is_word and t.low not in _CHAT_FILLERS for t in body[: s.start]):
             return []  # "we moved Acme → ...": only chat fillers ("ok", "so") may lead in

@@ -19,7 +19,7 @@ from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
 from memories.dictionary import is_common_word
 from memories.person_names import fold, handle_fits, is_family_name, is_given_name
-from memories.places import OFFICE_HEADS, WORKPLACE_HEADS, is_lowercase_place, is_place, names_a_place
+from memories.places import OFFICE_HEADS, WORKPLACE_HEADS, is_country, is_lowercase_place, is_place, names_a_place
 from memories.text import STOPWORDS as _STOPWORDS
 
 # Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
@@ -451,8 +451,16 @@ def _fused_region(low: str) -> bool:
     word = low.rstrip("0123456789")
     if not word.isalpha() or len(word) < 6:
         return False
-    return any(word.startswith(c) and word[len(c):] in _REGION_PREFIXES or word.endswith(c) and (
-        word[: -len(c)] in _REGION_PREFIXES) for c in _COMPASS)
+    if any(word.startswith(c) and word[len(c):] in _REGION_PREFIXES or word.endswith(c) and (
+            word[: -len(c)] in _REGION_PREFIXES) for c in _COMPASS):
+        return True
+    # germanywestcentral, switzerlandnorth, southafricanorth: a country run together with compass points
+    core, points = word, 0
+    while points < 3 and (lead := next((c for c in _COMPASS if core.startswith(c) and len(core) > len(c)), None)):
+        core, points = core[len(lead):], points + 1
+    while points < 3 and (tail := next((c for c in _COMPASS if core.endswith(c) and len(core) > len(c)), None)):
+        core, points = core[: -len(tail)], points + 1
+    return points > 0 and len(core) >= 3 and (is_country(core) or core in _REGION_PREFIXES or core in _CONTINENTS)
 
 
 def _opens_site(tokens: Sequence[Token], i: int) -> bool:

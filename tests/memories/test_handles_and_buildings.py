@@ -81,3 +81,23 @@ def test_a_sentence_pointing_back_to_the_subject_lets_its_speaker_claim_it():
                          turns=[23], score=0.8)]
     found = candidates("postgres-main", "person", items, known=["Rob van den Berg", "postgres-main"])
     assert "Rob van den Berg" in {c.answer for c in found}
+
+
+@pytest.mark.parametrize("word", ["germanywestcentral", "switzerlandnorth", "southafricanorth", "uksouth", "westus3"])
+def test_a_cloud_region_written_as_one_word_is_a_region(word):
+    from memories.mentions import _fused_region
+
+    assert _fused_region(word)
+
+
+@pytest.mark.parametrize("word", ["northampton", "southampton", "westminster", "eastbourne", "centralia"])
+def test_a_town_opening_on_a_compass_word_is_no_cloud_region(word):
+    from memories.mentions import _fused_region
+
+    assert not _fused_region(word)
+
+
+def test_an_arrow_to_me_hands_the_thing_to_the_writer():
+    facts = read_lines([("marek.z", "Marek Zając here, warehouse side"),
+                        ("marek.z", "wms-core -> me as always. P1, on prem")], "infra")
+    assert pairs(facts, "owned_by") == {("wms-core", "Marek Zając")}
