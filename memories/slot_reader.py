@@ -69,6 +69,9 @@ _VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capi
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
 _JOINING = frozenset({"on", "joined", "joins", "joining"})
 _YOU = frozenset({"you", "u", "ya", "yall", "your", "ur"})  # a question put to someone, as chat writes it
+# "Joss Hart is Service Desk", "Ravi's Guest Systems", "Ravi and Stu are both Guest Systems": a team said to be
+# what a person is, without its head noun
+_BEING = frozenset({"is", "'s", "are", "both", "="})
 _LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "out of Quayside", "moved to X"
 
 
@@ -671,9 +674,9 @@ def _known_fit(m: Mention, wanted: str, placed: bool, kinds: Mapping[str, str] |
 
 def _placed(sentence: list[Token], m: Mention, wanted: str = OFFICE) -> bool:
     """Written where a place goes: "at Marina Point", "based out of Quayside"; or, for a team, where a team goes:
-    "Patrick Doyle on SRE", "joined Claims Platform"."""
+    "Patrick Doyle on SRE", "joined Claims Platform", "Joss Hart is Service Desk"."""
     before = sentence[m.start - 1].low if m.start > 0 else ""
-    return before in _LOCATIVE or wanted == TEAM and before in _JOINING
+    return before in _LOCATIVE or wanted == TEAM and (before in _JOINING or before in _BEING)
 
 
 def _fit(m: Mention, wanted: str, placed: bool = False, opening: bool = False) -> int:
