@@ -188,7 +188,7 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
                     continue  # "Omar Haddad is on the Payments team": a statement about another thing
                 nearest = min(at, key=lambda a: (abs(position - a), a)) if at else None
                 between = lows[min(nearest, position) : max(nearest, position)] if nearest is not None else []
-                fresh = _freshness(sentence, position, position + 1)
+                fresh = _freshness(sentence, position, position + 1, text)
                 found.append(Candidate(answer, item, {
                     "fit_sure": float(fit >= 2),
                     "fit_person": float(fit >= 3),

@@ -62,7 +62,7 @@ _PERSONAL = frozenset({"they", "their", "them", "she", "her", "he", "his", "him"
 _IMPERSONAL = frozenset({"it", "its", "they", "their", "them"})
 _ARTICLES = frozenset({"a", "an", "the", "our", "their", "its"})
 _CONDITIONS = frozenset({"without", "unless", "if", "until"})  # "can't run without X": no denial of X
-_OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old", "longer"})
+_OLD_MARKS = frozenset({"was", "were", "from", "previously", "formerly", "used", "old", "longer", "not"})
 _NEW_MARKS = frozenset({"now", "to", "moved", "pushed", "bumped", "changed", "new"})
 _NEW_AFTER = frozenset({"now", "effective", "onwards", "going"})  # "P1 now", "enterprise api, effective today"
 _VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capitals
@@ -493,18 +493,45 @@ _Span = tuple[int, int, str]
 def _value_spans(sentence: list[Token], text: str, wanted: str) -> list[_Span]:
     values: list[Value] = _VALUE_FINDERS[wanted](sentence, text)
     # a month is answered by its name ("renews oct" -> October); other values as written
-    return [(_freshness(sentence, v.start, v.end), v.start,
+    return [(_freshness(sentence, v.start, v.end, text), v.start,
              v.text if wanted == "month" else span_text(text, sentence[v.start : v.end])) for v in values]
 
 
-def _freshness(sentence: list[Token], start: int, end: int) -> int:
-    """2: said as the new value ("now Jan 20", "moved to high", "enterprise api, effective today"); 0: said as
-    the old one ("was Dec 1", "from low"); 1: neither."""
+def _freshness(sentence: list[Token], start: int, end: int, text: str = "") -> int:
+    """2: said as the new value ("now Jan 20", "moved to high", "new date is 15 August", "October -> August");
+    0: said as the old one ("was Dec 1", "from low", "not Gdynia anymore", "October -> August"); 1: neither.
+    Arrows are read from `text`, the message the tokens index."""
     before = {t.low for t in sentence[max(0, start - 2) : start]}
-    if before & _OLD_MARKS:
+    if before & _OLD_MARKS or text and _arrow_after(sentence, end, text):
         return 0
     after = {t.low for t in sentence[end : end + 3]}
-    return 2 if before & _NEW_MARKS or after & _NEW_AFTER else 1
+    fresh = before & _NEW_MARKS or after & _NEW_AFTER or "new" in {t.low for t in sentence[max(0, start - 3) : start]}
+    return 2 if fresh or text and start > 0 and _arrow_between(sentence, start - 1, text) else 1
+
+
+def _arrow_between(sentence: list[Token], k: int, text: str) -> bool:
+    """An arrow right after token k: "→" or "->" in the gap after it, or typed as a "-" or "=" token and ">"."""
+    here = sentence[k]
+    if here.low in ("-", "=") and text[here.end : here.end + 1] == ">":
+        return True
+    if k + 1 >= len(sentence):
+        return False
+    after = sentence[k + 1]
+    return any(a in text[here.end : after.start] for a in ("→", "⇒", "->", "=>")) or (
+        after.low in ("-", "=") and text[after.end : after.end + 1] == ">")
+
+
+def _arrow_after(sentence: list[Token], end: int, text: str) -> bool:
+    """The value is followed by an arrow, over at most one more word of it ("15 August -> 2 Sept"): what it
+    changed from."""
+    for k in (end - 1, end):
+        if k >= len(sentence) or k + 1 >= len(sentence):
+            return False
+        if _arrow_between(sentence, k, text):
+            return True
+        if text[sentence[k].end : sentence[k + 1].start].strip() or not sentence[k + 1].text[:1].isalnum():
+            return False
+    return False
 
 
 def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozenset[str], names: KnownNames,

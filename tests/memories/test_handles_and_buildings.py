@@ -110,3 +110,20 @@ def test_a_team_is_read_where_a_person_is_said_to_be_it_without_its_head_noun():
                          turns=[10], score=0.8)]
     assert "Service Desk" in {c.answer for c in candidates("Joss Hart", "team", items)}
     assert [r.answer for r in rank_readings("Joss Hart", "team", items, most=1)] == ["Service Desk"]
+
+
+@pytest.mark.parametrize(("text", "value", "fresh"), [
+    ("Tindra renewal moved too — October -> August", "October", 0),
+    ("Tindra renewal moved too — October -> August", "August", 2),
+    ("Growth → Scale from May", "Growth", 0),
+    ("30 June isn't happening. new date is 15 August", "15", 2),
+    ("from 1 october I am in Waalhaven office, not Gdynia anymore", "Gdynia", 0),
+    ("Acme - Ida Holm", "Acme", 1),  # a dash is no arrow
+])
+def test_an_arrow_or_a_negation_says_which_value_is_old_and_which_new(text, value, fresh):
+    from memories.mentions import sentences
+    from memories.slot_reader import _freshness
+
+    sentence = next(s for s in sentences(text) if value in [t.text for t in s])
+    at = [t.text for t in sentence].index(value)
+    assert _freshness(sentence, at, at + 1, text) == fresh
