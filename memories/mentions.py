@@ -757,8 +757,7 @@ def find_mentions(
             # "triagebot is mine": the speaker, under the full name the graph holds for their handle ("rahul")
             handle = speaker.split()[0].casefold() if speaker.split() else speaker
             out.append(Mention(known.short_name(handle) or known.person_by_handle(speaker) or speaker, i, i + 1,
-                               frozenset({PERSON}), explicit=True,
-                               pronoun=True))
+                               frozenset({PERSON}), explicit=True, pronoun=True))
             i += 1
             continue
         if _region_shaped(low):

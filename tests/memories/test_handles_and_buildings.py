@@ -106,8 +106,8 @@ def test_an_arrow_to_me_hands_the_thing_to_the_writer():
 def test_a_team_is_read_where_a_person_is_said_to_be_it_without_its_head_noun():
     from memories.reading_ranker import rank_readings
 
-    items = [ContextItem(text="benji: for the wiki: Dimitri's in Infrastructure, Joss Hart is Service Desk, Aoife's Data",
-                         turns=[10], score=0.8)]
+    said = "benji: for the wiki: Dimitri's in Infrastructure, Joss Hart is Service Desk, Aoife's Data"
+    items = [ContextItem(text=said, turns=[10], score=0.8)]
     assert "Service Desk" in {c.answer for c in candidates("Joss Hart", "team", items)}
     assert [r.answer for r in rank_readings("Joss Hart", "team", items, most=1)] == ["Service Desk"]
 
