@@ -52,6 +52,7 @@ from memories.person_names import fold, handle_fits, is_given_name
 from memories.places import city_of_office, is_place
 from memories.mentions import (
     ANY_TYPE,
+    ARROWS,
     BUILDING_WORDS,
     CHAT_WORDS,
     HEAD_TYPES,
@@ -72,6 +73,7 @@ from memories.mentions import (
     find_mentions,
     find_months,
     find_priorities,
+    arrow_between,
     find_statuses,
     full_name_shape,
     is_question,
@@ -1175,7 +1177,7 @@ class RuleExtractor:
         a person is a reassignment written as shorthand. An account (a company-shaped name, or any name in an
         accounts channel) is handled by the person, a system is owned by them, a project led by them. Only an
         arrow counts: a lone dash between two names is as often an aside or a pairing as a handover."""
-        arrows = [k for k in range(1, len(body)) if _arrow_between(body, message, k)]
+        arrows = [k for k in range(1, len(body)) if arrow_between(body, message, k)]
         if len(arrows) != 1:
             return []
         k = arrows[0]
@@ -4088,7 +4090,7 @@ def _item_split(body: Sequence[Token], message: str) -> tuple[list[Token], list[
     stops at a comma or an end mark, and words like "too" closing it are dropped."""
     cuts = [(k, k + 1, ":") for k, t in enumerate(body) if t.low == ":"]
     cuts += [(k, _arrow_right(body, message, k), "->") for k in range(1, len(body))
-             if _arrow_between(body, message, k)]
+             if arrow_between(body, message, k)]
     cuts += [(k, k + 1, "=") for k, t in enumerate(body) if t.low == "=" and message[t.end : t.end + 1] != ">"]
     if len(cuts) != 1:
         return None
@@ -4224,7 +4226,6 @@ _PREDICATE_COLUMNS = {"led_by": "owner", "handled_by": "owner", "owned_by": "own
 # Shortened priorities a priority column holds, and the word they stand for.
 _PRIORITY_SHORT = {"crit": "critical", "hi": "high", "med": "medium", "mid": "medium", "lo": "low"}
 _DASHES = frozenset({"-", "–", "—"})
-_ARROWS = frozenset({"→", "⇒", "⟶"})
 # Separators whose headers and rows go together: a "Format: a / b / c" header may be answered with dashes.
 _FAMILIES = {"slash": "slash", "dash": "slash", "pipe": "pipe", "gap": "gap"}
 _FIELD_FILLERS = frozenset({":", "=", "is", "in", "on", "by"})
@@ -4255,7 +4256,7 @@ def _row_fields(body: Sequence[Token], message: str) -> tuple[str, list[tuple[in
                 cuts["pipe"] += [(k, k)] * mark.count("|")
             elif mark == "/" and (gap[0] == " " or gap[-1] == " "):
                 cuts["slash"].append((k, k))
-            elif mark in _ARROWS and gap[0] == " " and gap[-1] == " ":
+            elif mark in ARROWS and gap[0] == " " and gap[-1] == " ":
                 cuts["dash"].append((k, k))
             elif not mark and ("\t" in gap or "  " in gap) and body[k].low not in _DASHES and (
                     body[k - 1].low not in _DASHES):
@@ -4286,17 +4287,8 @@ def _row_fields(body: Sequence[Token], message: str) -> tuple[str, list[tuple[in
     return kind, fields
 
 
-def _arrow_between(body: Sequence[Token], message: str, k: int) -> bool:
-    """Whether an arrow ("→", "->", "=>") stands between token k-1 and what follows: a glyph arrow is no token and
-    shows in the text between two tokens; "->" and "=>" are a dash or an equals token with ">" right after it."""
-    gap = message[body[k - 1].end : body[k].start]
-    if gap and gap != " " and ((gap := gap.strip()) in _ARROWS or gap in ("->", "=>")):
-        return True  # (most gaps are one space or none, which hold no arrow)
-    return body[k].low in ("-", "=") and message[body[k].end : body[k].end + 1] == ">" and k + 1 < len(body)
-
-
 def _arrow_right(body: Sequence[Token], message: str, k: int) -> int:
-    """The index of the first token after the arrow that `_arrow_between` found at k."""
+    """The index of the first token after the arrow that `arrow_between` found at k."""
     return k + 1 if body[k].low in ("-", "=") and message[body[k].end : body[k].end + 1] == ">" else k
 
 

@@ -496,6 +496,19 @@ def _region_shaped(low: str) -> bool:
     return any(c.isdigit() for c in rest) or any(part in _COMPASS for part in rest.split("-"))
 
 
+# Arrows typed as one glyph ("Acme → Ida"); "->" and "=>" are a dash or an equals token with ">" right after it.
+ARROWS = frozenset({"→", "⇒", "⟶"})
+
+
+def arrow_between(tokens: Sequence[Token], message: str, k: int) -> bool:
+    """Whether an arrow ("→", "->", "=>") stands between token k-1 and what follows: a glyph arrow is no token and
+    shows in the text between two tokens; "->" and "=>" are a dash or an equals token with ">" right after it."""
+    gap = message[tokens[k - 1].end : tokens[k].start]
+    if gap and gap != " " and ((gap := gap.strip()) in ARROWS or gap in ("->", "=>")):
+        return True  # (most gaps are one space or none, which hold no arrow)
+    return tokens[k].low in ("-", "=") and message[tokens[k].end : tokens[k].end + 1] == ">" and k + 1 < len(tokens)
+
+
 class KnownNames:
     """Names the graph already holds, matched in text through their normalised key, so "Feature Store" finds
     FeatureStore and "the acme account" finds "Acme account". Matching is a walk over key prefixes: linear."""

@@ -34,6 +34,7 @@ from memories.mentions import (
     Mention,
     Token,
     Value,
+    arrow_between,
     find_dates,
     find_mentions,
     find_months,
@@ -506,30 +507,21 @@ def _freshness(sentence: list[Token], start: int, end: int, text: str = "") -> i
         return 0
     after = {t.low for t in sentence[end : end + 3]}
     fresh = before & _NEW_MARKS or after & _NEW_AFTER or "new" in {t.low for t in sentence[max(0, start - 3) : start]}
-    return 2 if fresh or text and start > 0 and _arrow_between(sentence, start - 1, text) else 1
-
-
-def _arrow_between(sentence: list[Token], k: int, text: str) -> bool:
-    """An arrow right after token k: "→" or "->" in the gap after it, or typed as a "-" or "=" token and ">"."""
-    here = sentence[k]
-    if here.low in ("-", "=") and text[here.end : here.end + 1] == ">":
-        return True
-    if k + 1 >= len(sentence):
-        return False
-    after = sentence[k + 1]
-    return any(a in text[here.end : after.start] for a in ("→", "⇒", "->", "=>")) or (
-        after.low in ("-", "=") and text[after.end : after.end + 1] == ">")
+    # "Growth → Scale", "October -> August": the value the arrow points to
+    arrived = text and start > 0 and (arrow_between(sentence, text, start)
+                                      or start > 1 and arrow_between(sentence, text, start - 1))
+    return 2 if fresh or arrived else 1
 
 
 def _arrow_after(sentence: list[Token], end: int, text: str) -> bool:
     """The value is followed by an arrow, over at most one more word of it ("15 August -> 2 Sept"): what it
     changed from."""
-    for k in (end - 1, end):
-        if k >= len(sentence) or k + 1 >= len(sentence):
+    for k in (end, end + 1):
+        if k >= len(sentence):
             return False
-        if _arrow_between(sentence, k, text):
+        if arrow_between(sentence, text, k):
             return True
-        if text[sentence[k].end : sentence[k + 1].start].strip() or not sentence[k + 1].text[:1].isalnum():
+        if text[sentence[k - 1].end : sentence[k].start].strip() or not sentence[k].text[:1].isalnum():
             return False
     return False
 
