@@ -1990,7 +1990,7 @@ class RuleExtractor:
         state: _MessageState,
     ) -> list[_Found]:
         lows = [t.low for t in tokens]
-        first = next((w for w in lows if w[0].isalnum() and w not in _LEAD_INS), "")
+        first = next((w for w in lows if w[0].isalnum() and w not in _CHAT_FILLERS), "")
         if first in CLAUSE_HEDGES:
             # "if anyone needs me in person I'm at Harrow House": the condition ends where its writer's own
             # statement starts, typed without a comma
@@ -4540,8 +4540,6 @@ def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
 
 
 _PAST_MARKERS = frozenset({"formerly", "previously", "once", "originally"})
-# Chat words a clause may open on before what it says ("btw if anyone needs me ...").
-_LEAD_INS = frozenset({"btw", "fyi", "also", "oh", "ok", "okay", "so", "and", "but", "ps", "plus", "anyway"})
 _PAST_COPULAS = frozenset({"was", "were", "used"})
 _POSSESSIVE_PRONOUNS = frozenset({"mine", "hers", "his"})
 
