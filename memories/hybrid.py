@@ -331,6 +331,11 @@ class HybridMemory:
         backward = self.graph.type_of(name) == object_type != subject_type
         if backward and predicate not in ONE_STEP_BACK:
             return None
+        if hops and predicate == "located_in" and not backward and " " not in name and (
+                country_of(name) is not None and not is_country(name)):
+            # "Ben works in Dublin": a chain that reached a city is where it is, whatever other places the turns
+            # about the city name (and in which country, when asked, is the city's)
+            return self._walk_on(question, plan, number + 1, name, hops, context, candidates, visited, as_of, spent)
         asked = (ONE_STEP_BACK if backward else ONE_STEP)[predicate].format(name)
         read = self.fallback.answer(asked, as_of=as_of)
         started = time.perf_counter()

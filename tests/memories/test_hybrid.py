@@ -328,3 +328,15 @@ def test_a_chain_that_reaches_a_city_is_where_that_city_is(hash_embedder):
     assert [(h.subject, h.predicate, h.object) for h in answer.trace.paths[0]] == [
         ("Quino", "works_in", "Lisbon"), ("Lisbon", "located_in", "Portugal")]
     assert memory.answer("which city is Quino based in?").text == "Lisbon"
+
+
+def test_a_chain_that_reached_a_city_stays_there_whatever_places_the_turns_about_it_name(hash_embedder):
+    turn = graph_chat.turn
+    memory = _ingested(hash_embedder, [
+        turn(0, "anyone know where Quino is based these days?", channel="accounts", speaker="ana"),
+        turn(1, "Lisbon, since the spring", channel="accounts", speaker="rui"),
+        turn(2, "Lisbon is where the Berlin people fly in for the offsite", channel="accounts", speaker="ana"),
+    ], extraction="rules")
+    answer = memory.answer("which city is Quino based in?")
+    assert answer.text == "Lisbon"
+    assert [(h.subject, h.predicate, h.object) for h in answer.trace.paths[0]] == [("Quino", "works_in", "Lisbon")]
