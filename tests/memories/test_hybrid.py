@@ -316,13 +316,18 @@ def test_a_country_question_read_from_text_is_answered_by_the_country_of_the_cit
     assert (onward.subject, onward.object, onward.source) == ("Lisbon", "Portugal", "places")
 
 
-def test_a_chain_that_reaches_a_city_is_where_that_city_is(hash_embedder):
+def _quino_in_lisbon(embedder, last: str) -> HybridMemory:
+    """Quino's place asked and answered "Lisbon" in a reply, then one more line from the asker."""
     turn = graph_chat.turn
-    memory = _ingested(hash_embedder, [
+    return _ingested(embedder, [
         turn(0, "anyone know where Quino is based these days?", channel="accounts", speaker="ana"),
         turn(1, "Lisbon, since the spring", channel="accounts", speaker="rui"),
-        turn(2, "thx", channel="accounts", speaker="ana"),
+        turn(2, last, channel="accounts", speaker="ana"),
     ], extraction="rules")
+
+
+def test_a_chain_that_reaches_a_city_is_where_that_city_is(hash_embedder):
+    memory = _quino_in_lisbon(hash_embedder, "thx")
     answer = memory.answer("which country is Quino based in?")
     assert answer.trace.served_by == "graph+vector" and answer.text == "Portugal"
     assert [(h.subject, h.predicate, h.object) for h in answer.trace.paths[0]] == [
@@ -331,12 +336,7 @@ def test_a_chain_that_reaches_a_city_is_where_that_city_is(hash_embedder):
 
 
 def test_a_chain_that_reached_a_city_stays_there_whatever_places_the_turns_about_it_name(hash_embedder):
-    turn = graph_chat.turn
-    memory = _ingested(hash_embedder, [
-        turn(0, "anyone know where Quino is based these days?", channel="accounts", speaker="ana"),
-        turn(1, "Lisbon, since the spring", channel="accounts", speaker="rui"),
-        turn(2, "Lisbon is where the Berlin people fly in for the offsite", channel="accounts", speaker="ana"),
-    ], extraction="rules")
+    memory = _quino_in_lisbon(hash_embedder, "Lisbon is where the Berlin people fly in for the offsite")
     answer = memory.answer("which city is Quino based in?")
     assert answer.text == "Lisbon"
     assert [(h.subject, h.predicate, h.object) for h in answer.trace.paths[0]] == [("Quino", "works_in", "Lisbon")]
