@@ -169,8 +169,6 @@ def city_named_in(name: str) -> str | None:
     return city_of_office(name) or city_of_site(name)
 
 
-
-
 @lru_cache(maxsize=1)
 def _city_countries() -> dict[str, str]:
     """Each city of 100,000 or more, by its name without accents, casefolded -> the country of the most populous
