@@ -1176,15 +1176,30 @@ class RuleExtractor:
         """"ok Stormglass Studios → Saoirse Gallagher, done.", "Pebblefox -> Mateus Pereira": a thing, an arrow and
         a person is a reassignment written as shorthand. An account (a company-shaped name, or any name in an
         accounts channel) is handled by the person, a system is owned by them, a project led by them. Only an
-        arrow counts: a lone dash between two names is as often an aside or a pairing as a handover."""
+        arrow counts: a lone dash between two names is as often an aside or a pairing as a handover. A list of
+        them ("Kieler Stahlhandel -> Anja; Göta Brewery -> Sofia") is read pair by pair, where every part
+        between its semicolons or commas holds one arrow."""
         arrows = [k for k in range(1, len(body)) if arrow_between(body, message, k)]
-        if len(arrows) != 1:
+        if len(arrows) == 1:
+            return self._arrow_pair(body, message, mentions, prior, 0, len(body), arrows[0])
+        if not arrows:
             return []
-        k = arrows[0]
-        named = [m for m in mentions if not m.pronoun]
+        cuts = [-1] + [k for k, t in enumerate(body) if t.low in (";", ",")] + [len(body)]
+        parts = [(lo + 1, hi) for lo, hi in zip(cuts, cuts[1:]) if hi > lo + 1]
+        if len(parts) != len(arrows) or any(sum(lo <= k < hi for k in arrows) != 1 for lo, hi in parts):
+            return []  # "Acme, Birch → Ida, Cole → Jo": a part with no arrow of its own
+        out: list[_Found] = []
+        for (lo, hi), k in zip(parts, arrows):
+            out += self._arrow_pair(body, message, mentions, prior, lo, hi, k)
+        return out
+
+    def _arrow_pair(self, body: list[Token], message: str, mentions: list[Mention], prior: str | None, lo: int,
+                    hi: int, k: int) -> list[_Found]:
+        """The thing handed over at the arrow at k, between tokens lo and hi of the body, and its new holder."""
+        named = [m for m in mentions if not m.pronoun and lo <= m.start and m.end <= hi]
         left = [m for m in named if m.end <= k]
         # "wms-core -> me as always": the writer takes it
-        right = [m for m in mentions if m.start >= _arrow_right(body, message, k) and (
+        right = [m for m in mentions if _arrow_right(body, message, k) <= m.start and m.end <= hi and (
             not m.pronoun or body[m.start].low in ("me", "mine"))]
         if len(left) != 1 or not right:
             return []  # "Acme, Birch → Ida": a list on the left is no single thing handed over
@@ -1193,7 +1208,7 @@ class RuleExtractor:
             return []  # the thing and the person must stand at the arrow itself
         if o.end < len(body) and body[o.end].low not in (",", ".", ";", "!", "(") and not o.pronoun:
             return []  # "Acme → Ida's team": the person must close the shorthand
-        if any(t.is_word and t.low not in _CHAT_FILLERS for t in body[: s.start]):
+        if any(t.is_word and t.low not in _CHAT_FILLERS for t in body[lo : s.start]):
             return []  # "we moved Acme → ...": only chat fillers ("ok", "so") may lead in
         person = self._surely_person(o) or (
             o.person_likely and " " in o.name and self._learned(o.name) is None and person_shape(o.name) is not False)
@@ -4186,6 +4201,9 @@ def _channel_hint(channel: str | None) -> str | None:
     return None
 
 
+_CHANGE_LABELS = frozenset({("change", "of", "plan"), ("change", "of", "plans"), ("plan", "change")})
+
+
 def _label(sentence: list[Token]) -> tuple[int, bool]:
     """A leading label such as "Update:" or "Heads up:": where the statement starts, and whether it says update."""
     for k in range(1, min(4, len(sentence))):
@@ -4194,6 +4212,8 @@ def _label(sentence: list[Token]) -> tuple[int, bool]:
         words = sentence[:k]
         if k >= 2 and words[-1].low in HEAD_TYPES and words[-2].text[:1].isupper():
             return 0, False  # "Ledger pod: Ana and Bo": a named team or account, not a label
+        if tuple(t.low for t in words) in _CHANGE_LABELS:
+            return k + 1, True  # "change of plan: Westcoast goes to Anja": no plan is named, a change announced
         if all(t.is_word and not any(c.isupper() for c in t.text[1:]) for t in words) and not any(
             t.low in CUE_FIRST_WORDS for t in words
         ):
@@ -4673,7 +4693,7 @@ _FREE_WORDS = frozenset(
     "pays pay paid buys bought purchased subscribes subscribed signs "
     "today tonight tomorrow yesterday again too also already still now currently right recently lately meanwhile "
     "anyway though then last next earlier later soon week month quarter year sprint needs need wants got gets "
-    "aims expects targets".split()
+    "aims expects targets instead either".split()
 )
 # Nouns that stand for their entity in a value statement: "Acme's contract renews", "Atlas launch is due".
 _STAND_INS = frozenset(

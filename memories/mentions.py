@@ -443,6 +443,10 @@ def _is_acronym(text: str) -> bool:
 _CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks dc edge".split())
 # a site's code written after its place's name: "Ashcombe DC" (a data centre), "Leeds HQ"
 _SITE_ACRONYMS = frozenset({"DC", "HQ"})
+# A company's legal form written in capitals or mixed case after its name ("Kieler Stahlhandel GmbH", "Fjordlaks
+# AS"): it closes the name and is left out of it, so that the company written with or without it is one account.
+# (Title-case forms, "Ltd" or "Inc", are name words already: "Harrow & Finch Ltd".)
+_LEGAL_FORMS = frozenset("GmbH AG AB AS ASA BV NV SA SAS SARL SpA SRL Srl Oy Oyj ApS KG LLC LLP PLC plc".split())
 
 
 def _fused_region(low: str) -> bool:
@@ -717,7 +721,7 @@ def find_mentions(
             end, name = hit
             # "the FeatureStore service", "Acme account": a trailing head noun belongs to the known name
             head = tokens[end].low if end < n and tokens[end].low in HEAD_TYPES else None
-            if head is not None:
+            if head is not None or _legal_form_at(tokens, message, end):
                 end += 1
             default = _types_of_name(name)
             bare = default == ANY_TYPE and all(_title_word(w) and w.isalpha() for w in name.split())
@@ -937,6 +941,14 @@ def find_mentions(
             head_type = HEAD_TYPES[tokens[end].low]
             name = span_text(message, tokens[i : end + 1])
             out.append(_typed(name, i, end + 1, learned, default=frozenset({head_type}), explicit=True))
+            i = end + 1
+            continue
+        if _legal_form_at(tokens, message, end) and not is_place(span_text(message, tokens[i:end])):
+            # "Kieler Stahlhandel GmbH", "Nordfrakt AB": a company, under its name without the legal form
+            mention = _typed(span_text(message, tokens[i:end]), i, end + 1, learned, default=frozenset({ACCOUNT}),
+                             explicit=True)
+            mention.surface = span_text(message, tokens[i : end + 1])
+            out.append(mention)
             i = end + 1
             continue
         if end < n and tokens[end].low in WORKPLACE_HEADS and (
@@ -1329,6 +1341,12 @@ def _particles(tokens: Sequence[Token], start: int, end: int) -> int:
     if k == end or k >= len(tokens) or not _title_word(tokens[k].text) or not is_given_name(tokens[start].text):
         return end
     return k + 1
+
+
+def _legal_form_at(tokens: Sequence[Token], message: str, end: int) -> bool:
+    """A legal form (`_LEGAL_FORMS`) at `end`, one space after the name before it."""
+    return 0 < end < len(tokens) and tokens[end].text in _LEGAL_FORMS and (
+        message[tokens[end - 1].end : tokens[end].start] == " ")
 
 
 def _title_word(text: str) -> bool:

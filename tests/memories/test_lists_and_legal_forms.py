@@ -1,0 +1,63 @@
+"""Handover lists and company names as a Nordic freight team writes them: "Kieler Stahlhandel GmbH -> Anja; Göta
+Brewery -> Sofia" hands each account to its person; a legal form ("GmbH", "AB", "AS") closes a company's name and is
+left out of it; "change of plan:" announces a change and names no plan; "goes to Anja instead" still hands over."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.mentions import KnownNames, find_mentions, sentences
+from tests.memories.extractor_reading import pairs, read_lines, read_one
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+_NAMES = ("karin.l", "full names for the CRM: Anja Krüger, Nils Dahl, Sofia Berg")
+
+
+def test_an_arrow_list_hands_each_account_to_its_person():
+    facts = read_lines([_NAMES, ("peter.h", "Kieler Stahlhandel GmbH -> Anja; Westcoast Motors -> Nils; "
+                                            "Göta Brewery -> Sofia")], "accounts")
+    assert pairs(facts, "handled_by") == {("Kieler Stahlhandel", "Anja Krüger"), ("Westcoast Motors", "Nils Dahl"),
+                                          ("Göta Brewery", "Sofia Berg")}
+
+
+def test_a_list_with_a_part_that_has_no_arrow_hands_nothing_over():
+    # "Acme, Birch → Ida": which of the two goes to Ida is not said
+    facts = read_one("Acme, Birch → Ida Holm, Cole → Jo Park", "accounts")
+    assert pairs(facts, "handled_by") == set()
+
+
+@pytest.mark.parametrize(("text", "name", "surface"), [
+    ("Kieler Stahlhandel GmbH renews in November", "Kieler Stahlhandel", "Kieler Stahlhandel GmbH"),
+    ("Nordfrakt AB is on Volume Gold", "Nordfrakt", "Nordfrakt AB"),
+    ("Fjordlaks AS still on Flex?", "Fjordlaks", "Fjordlaks AS"),
+])
+def test_a_legal_form_closes_a_company_name_and_is_left_out(text, name, surface):
+    found = [m for sentence in sentences(text) for m in find_mentions(
+        sentence, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert (found[0].name, found[0].surface, "account" in found[0].types) == (name, surface, True)
+
+
+def test_a_legal_form_after_a_known_name_belongs_to_it():
+    text = "Fjordlaks AS: still Flex"
+    found = find_mentions(sentences(text)[0], text, known=KnownNames(["Fjordlaks"]), learned=lambda _: None,
+                          resolve_pronoun=lambda kind, so_far: None)
+    assert [m.name for m in found][:1] == ["Fjordlaks"] and "AS" not in [m.name for m in found]
+
+
+def test_a_place_before_capitals_is_no_company():
+    text = "the team in Durban SA is small"
+    found = find_mentions(sentences(text)[0], text, known=KnownNames([]), learned=lambda _: None,
+                          resolve_pronoun=lambda kind, so_far: None)
+    assert "Durban" in [m.name for m in found]
+    assert all("account" not in m.types or m.name != "Durban" for m in found)
+
+
+@pytest.mark.parametrize("text", [
+    "change of plan: Westcoast Motors goes to Anja instead. they want a German speaker",
+    "Westcoast Motors goes to Anja instead.",
+])
+def test_change_of_plan_names_no_plan_and_instead_still_hands_over(text):
+    facts = read_lines([_NAMES, ("karin.l", text)], "accounts")
+    assert pairs(facts, "handled_by") == {("Westcoast Motors", "Anja Krüger")}
+    assert pairs(facts, "plan") == set()
