@@ -19,7 +19,7 @@ from memories.cues import CUE_FIRST_WORDS
 from memories.entities import name_keys
 from memories.dictionary import is_common_word
 from memories.person_names import fold, handle_fits, is_family_name, is_given_name
-from memories.places import OFFICE_HEADS, WORKPLACE_HEADS, is_country, is_lowercase_place, is_place, names_a_place
+from memories.places import OFFICE_HEADS, WORKPLACE_HEADS, WORKPLACE_PHRASES, is_country, is_lowercase_place, is_place, names_a_place
 from memories.text import STOPWORDS as _STOPWORDS
 
 # Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
@@ -952,12 +952,20 @@ def find_mentions(
             i = end + 1
             continue
         if end < n and tokens[end].low in WORKPLACE_HEADS and (
-                tokens[end].text.islower() and tokens[end].low in _NAMED_WORKPLACES or names_a_place(text)):
+                tokens[end].text.islower() and tokens[end].low in _NAMED_WORKPLACES or names_a_place(text)) and not (
+                tokens[end].low == "branch" and low in _CODE_BRANCHES):
             # "the Cardiff clinic", "Barcelona Gràcia clinic", "Central lab": a workplace, named after its place
             # or given a name with its head in lowercase (a capitalised head more often names a company: "Acme Labs")
             name = span_text(message, tokens[i : end + 1])
             out.append(_typed(name, i, end + 1, learned, default=frozenset({OFFICE}), explicit=True))
             i = end + 1
+            continue
+        if end + 1 < n and (tokens[end].low, tokens[end + 1].low) in WORKPLACE_PHRASES and tokens[end].text.islower(
+                ) and tokens[end + 1].text.islower():
+            # "the Ankeny operations center", "Gdynia distribution centre": a workplace with a two-word head
+            name = span_text(message, tokens[i : end + 2])
+            out.append(_typed(name, i, end + 2, learned, default=frozenset({OFFICE}), explicit=True))
+            i = end + 2
             continue
         if end < n and tokens[end].text in _SITE_ACRONYMS and not message[tokens[end - 1].end : tokens[end].start].strip():
             # "Ashcombe DC", "kirkby vale DC": a data centre is named after its place, and the place's words
@@ -1104,8 +1112,10 @@ def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
 
 _OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | {"head"}  # (and "head office")
 # Workplaces whose name may be any capitalised words before the head in lowercase ("Central lab", "Riverside
-# clinic"); a "branch" or a "studio" needs its place ("main branch", "Figma studio" are no workplaces).
-_NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus"})
+# clinic", "Crossroads branch", "the Speicherstadt desk"); a "studio" needs its place ("Figma studio" is no
+# workplace). (A lowercase head only: "Service Desk" is a team.)
+_NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus", "branch", "desk"})
+_CODE_BRANCHES = frozenset("main master develop dev release feature hotfix staging default".split())  # "the Main branch"
 
 
 def _lowercase_person(tokens: Sequence[Token], i: int) -> bool:

@@ -88,7 +88,12 @@ def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
 # The nouns that end an office's name after the place it is named for: "Leeds office", "Lagos hub", "Osaka HQ".
 OFFICE_HEADS = frozenset({"office", "hub", "hq"})
 # ... and a workplace's that is no office: "the Cardiff clinic", "Penrith depot", "the Yeovil plant".
-WORKPLACE_HEADS = frozenset({"clinic", "depot", "plant", "branch", "lab", "campus", "hospital", "warehouse", "studio"})
+WORKPLACE_HEADS = frozenset({"clinic", "depot", "plant", "branch", "lab", "campus", "hospital", "warehouse", "studio",
+                             "desk"})
+# ... and the two-word ones: "the Ankeny operations center", "Gdynia distribution centre".
+WORKPLACE_PHRASES = frozenset(
+    (first, centre) for first in ("operations", "ops", "distribution", "call", "contact", "service", "support")
+    for centre in ("center", "centre"))
 # ... and a data centre's or a cluster's: "Kendal data centre", "ashcombe DC", "the Porto edge cluster".
 SITE_HEADS = (("data", "centre"), ("data", "center"), ("datacentre",), ("datacenter",), ("dc",), ("cluster",))
 
@@ -140,9 +145,13 @@ def city_of_office(name: str) -> str | None:
     """"Amsterdam" of "the Amsterdam office", "Kendal" of "Kendal head office", "Osaka HQ" or "Kendal depot": the
     city or town an office or a workplace is named after, if its name holds one."""
     words = name.split()
-    if len(words) < 2 or words[-1].casefold() not in OFFICE_HEADS | WORKPLACE_HEADS:
+    lows = [w.casefold() for w in words]
+    if len(words) > 2 and tuple(lows[-2:]) in WORKPLACE_PHRASES or len(words) > 2 and lows[-2:] == ["head", "office"]:
+        words = words[:-2]  # "Ankeny operations center", "Kendal head office"
+    elif len(words) > 1 and lows[-1] in OFFICE_HEADS | WORKPLACE_HEADS:
+        words = words[:-1]
+    else:
         return None
-    words = words[:-2] if len(words) > 2 and words[-2].casefold() == "head" else words[:-1]  # "head office"
     place = " ".join(w for w in words if w.casefold() not in ("the", "our", "their"))
     # (a town that is also a word is not meant: "the airport office"; a first name may be: Kendal)
     return place if is_place(place) or _is_town(place, names=True) else None

@@ -1,12 +1,14 @@
 """Handover lists and company names as a Nordic freight team writes them: "Kieler Stahlhandel GmbH -> Anja; Göta
 Brewery -> Sofia" hands each account to its person; a legal form ("GmbH", "AB", "AS") closes a company's name and is
-left out of it; "change of plan:" announces a change and names no plan; "goes to Anja instead" still hands over."""
+left out of it; "change of plan:" announces a change and names no plan; "goes to Anja instead" still hands over;
+"the Merle Hay branch", "the Speicherstadt desk" and "the Ankeny operations center" are workplaces."""
 
 from __future__ import annotations
 
 import pytest
 
 from memories.mentions import KnownNames, find_mentions, sentences
+from memories.places import city_of_office
 from tests.memories.extractor_reading import pairs, read_lines, read_one
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -61,3 +63,33 @@ def test_change_of_plan_names_no_plan_and_instead_still_hands_over(text):
     facts = read_lines([_NAMES, ("karin.l", text)], "accounts")
     assert pairs(facts, "handled_by") == {("Westcoast Motors", "Anja Krüger")}
     assert pairs(facts, "plan") == set()
+
+
+@pytest.mark.parametrize(("text", "office"), [
+    ("Still at the Ankeny operations center!! second floor", "Ankeny operations center"),
+    ("Ray is sitting at the Merle Hay branch these days", "Merle Hay branch"),
+    ("I moved to the Speicherstadt desk in March", "Speicherstadt desk"),
+])
+def test_a_branch_a_desk_and_an_operations_center_are_workplaces(text, office):
+    found = [m for sentence in sentences(text) for m in find_mentions(
+        sentence, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert [m.types for m in found if m.name == office] == [frozenset({"office"})]
+
+
+def test_a_capitalised_desk_is_still_a_team():
+    text = "the Service Desk team is busy"
+    found = find_mentions(sentences(text)[0], text, known=KnownNames([]), learned=lambda _: None,
+                          resolve_pronoun=lambda kind, so_far: None)
+    assert [(m.name, m.types) for m in found] == [("Service Desk team", frozenset({"team"}))]
+
+
+def test_the_town_of_an_operations_center_is_its_first_word():
+    assert city_of_office("Ankeny operations center") == "Ankeny"
+    assert city_of_office("Kendal head office") == "Kendal"
+
+
+def test_a_person_at_a_branch_works_there():
+    facts = read_lines([("brenda.k", "Ray Ostrowski has Polk County Employees"),
+                        ("brenda.k", "and Ray's sitting at the Merle Hay branch these days, right?"),
+                        ("ray.o", "I moved to the Merle Hay branch in August")], "accounts")
+    assert pairs(facts, "works_in") == {("Ray Ostrowski", "Merle Hay branch")}
