@@ -318,6 +318,8 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
     ("prioritised|prioritized|deprioritised|deprioritized|escalated|de-escalated|bumped|raised|lowered|dropped"
      " to|as", "priority", ("priority",), {"after": True, "update": True}),
     ("bumped|moved up|down to", "priority", ("priority",), {"after": True, "update": True}),
+    # "ais-feed goes P1 after all", "it became a P2": a thing taking on a priority
+    ("goes|went|becomes|became", "priority", ("priority",), {"after": True, "update": True}),
     ("deadline|deadlines", "deadline", ("date",), {}),
     ("due|ship|launch|target|delivery|go-live|cutoff|cut-off date", "deadline", ("date",), {}),
     ("due", "deadline", ("date",), {}),

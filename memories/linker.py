@@ -244,7 +244,10 @@ class Linker:
         score, _, key = ranked[0]
         runner = ranked[1] if len(ranked) > 1 else None
         margin = score - runner[0] if runner else score
-        if score < self.semantic_threshold and not (score >= SEMANTIC_FLOOR and margin >= SEMANTIC_MARGIN):
+        # a lone word ("idproof", "pintxo") is a name the graph does not hold, whose embedding says little of what
+        # it names: only a close likeness links it, where a description may link by a clear margin alone
+        worded = len(_bare(mention).split()) > 1
+        if score < self.semantic_threshold and not (worded and score >= SEMANTIC_FLOOR and margin >= SEMANTIC_MARGIN):
             # nothing close enough; the nearest node is still worth showing ("nearest: ReportingAPI 0.31")
             return LinkDecision(mention=mention, step="none", runner_up=self.store.name_of(key),
                                 runner_up_score=round(score, 4))

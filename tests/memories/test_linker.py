@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from memories.graph_store import GraphStore
@@ -110,19 +111,18 @@ def test_a_name_joined_by_an_ampersand_is_a_name_not_a_description(hash_embedder
     assert decision.node is None and decision.step == "none"
 
 
+class _Fixed:
+    """An embedder giving each text a chosen direction, so the cosines are known."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def encode(self, texts):
+        return np.array([self.table.get(t, [0.0, 0.0, 1.0]) for t in texts], dtype="float32")
+
+
 def test_a_weak_semantic_match_is_refused_even_without_a_close_runner_up():
     from memories.linker import SEMANTIC_FLOOR
-
-    class Fixed:
-        """An embedder giving each text a chosen direction, so the cosines are known."""
-
-        def __init__(self, table):
-            self.table = table
-
-        def encode(self, texts):
-            import numpy as np
-
-            return np.array([self.table.get(t, [0.0, 0.0, 1.0]) for t in texts], dtype="float32")
 
     store = GraphStore()
     store.add_fact("Kettle", "described_as", "prints shipping labels", turn=0)
@@ -130,7 +130,7 @@ def test_a_weak_semantic_match_is_refused_even_without_a_close_runner_up():
     weak = SEMANTIC_FLOOR - 0.02
     table = {"the one that prints shipping labels": [1.0, 0.0, 0.0],
              "returns desk": [weak, (1 - weak ** 2) ** 0.5, 0.0]}
-    embeddings = NodeEmbeddings(Fixed(table))
+    embeddings = NodeEmbeddings(_Fixed(table))
     embeddings.mark(store.node(store.resolve("Kettle")))
     decision = Linker(store, embeddings).link("the returns desk", types=frozenset({"component"}))
     assert decision.node is None and decision.step == "none"
@@ -150,3 +150,20 @@ def test_a_person_is_linked_by_initials_or_the_start_of_their_given_name_when_on
     assert linker.link("Ravi Chandrasekar").step == "exact"
     # a question whose first relation starts from an account does not take a person's short form
     assert linker.link("Rav", types=frozenset({"account"})).step != "short"
+
+
+def test_a_lone_word_links_by_meaning_only_when_close_where_a_description_may_by_its_margin():
+    from memories.linker import SEMANTIC_FLOOR, SEMANTIC_THRESHOLD
+
+    store = GraphStore()
+    store.add_fact("notifyr", "described_as", "sends claim status texts", turn=0)
+    store.add_fact("notifyr", "owned_by", "Yaw", turn=0)
+    between = (SEMANTIC_FLOOR + SEMANTIC_THRESHOLD) / 2  # above the floor, below the threshold, no runner-up
+    direction = [between, (1 - between ** 2) ** 0.5, 0.0]
+    embeddings = NodeEmbeddings(_Fixed({"sends claim status texts": [1.0, 0.0, 0.0], "idproof": direction,
+                                       "the claim texts sender": direction}))
+    embeddings.mark(store.node(store.resolve("notifyr")))
+    linker = Linker(store, embeddings)
+    # "idproof" is a name the graph does not hold: no likeness of its letters makes it notifyr
+    assert linker.link("idproof", types=frozenset({"component"})).node is None
+    assert linker.link("the claim texts sender", types=frozenset({"component"})).node == "notifyr"

@@ -93,3 +93,9 @@ def test_a_person_at_a_branch_works_there():
                         ("brenda.k", "and Ray's sitting at the Merle Hay branch these days, right?"),
                         ("ray.o", "I moved to the Merle Hay branch in August")], "accounts")
     assert pairs(facts, "works_in") == {("Ray Ostrowski", "Merle Hay branch")}
+
+
+def test_a_thing_going_to_a_priority_code_takes_it():
+    facts = read_one("change after the review call: ais-feed goes P1 after all.", "infra")
+    assert pairs(facts, "priority") == {("ais-feed", "p1")}
+    assert pairs(read_one("if it breaks ais-feed goes P1", "infra"), "priority") == set()
