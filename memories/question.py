@@ -386,10 +386,12 @@ def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
         # "the double-billing checker": after a determiner and before a noun, a hyphenated word describes
         modifier = j < len(toks) and (toks[j].stem in TYPE_NOUNS or i > 0 and toks[i - 1].word in _NOUN_OPENERS
                                       and toks[j].word.isalpha())  # (or "the river-power customer")
-        # "location-to-town", "build-your-own": a phrase joined by hyphens, not a name
-        phrase = any(t.word in STOPWORDS for t in toks[i:j])
-        if j > i + 1 and not modifier and not phrase and not any(t.role for t in toks[i:j]) and is_code_identifier(
-                surface):
+        # "location-to-town", "build-your-own": a phrase joined by hyphens, not a name; but "Skip-A-Pay", every
+        # part capitalised, is one
+        titled = j > i + 2 and all(text[t.start].isupper() for t in toks[i:j])
+        phrase = any(t.word in STOPWORDS for t in toks[i:j]) and not titled
+        if j > i + 1 and (titled or not modifier) and not phrase and not any(t.role for t in toks[i:j]) and (
+                titled or is_code_identifier(surface)):
             spans.append((i, j, "name"))
             for t in toks[i:j]:
                 t.role = "name"

@@ -152,3 +152,12 @@ def test_a_region_code_looks_like_a_name_by_its_digit_not_as_a_code_identifier()
 def test_a_code_identifier_followed_by_a_common_noun_does_not_look_like_a_name():
     # the code-identifier rule covers a lone word only; two lowercase words fall back to the capitals rule
     assert not looks_like_a_name("crew-dispatch-api service")
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("what's the go-live date for Skip-A-Pay again?", "Skip-A-Pay"),
+    ("which team is running the Skip-A-Pay promo?", "Skip-A-Pay"),
+    ("who leads Pay-As-You-Go?", "Pay-As-You-Go"),
+])
+def test_a_name_of_capitalised_parts_joined_by_hyphens_is_one_name(question, name):
+    assert parse_question(question).mentions == [name]
