@@ -54,6 +54,7 @@ from memories.mentions import (
     ANY_TYPE,
     ARROWS,
     BUILDING_WORDS,
+    CHAT_FILLERS,
     CHAT_WORDS,
     HEAD_TYPES,
     MAX_MESSAGE_CHARS,
@@ -816,7 +817,7 @@ class RuleExtractor:
             opens = True  # only chat fillers so far: the next word opens the statement
             for i, t in enumerate(sentence):
                 was_opening = opens
-                opens = opens and (t.low in _CHAT_FILLERS or not t.low[0].isalnum())
+                opens = opens and (t.low in CHAT_FILLERS or not t.low[0].isalnum())
                 if not (t.text.isalpha() and t.text.islower()) or t.low in coined:
                     continue
                 before = lows[i - 1] if i > 0 else ""
@@ -1145,7 +1146,7 @@ class RuleExtractor:
         value = statuses[0]
         words = body[: value.start]
         if any(not (t.text.replace("-", "").isalpha() and t.text.islower()) or t.low in STOPWORDS or (
-                t.low in _CHAT_FILLERS or t.low in _SUBJECT_PRONOUNS or t.low in _FIRST_PERSON_WORDS or (
+                t.low in CHAT_FILLERS or t.low in _SUBJECT_PRONOUNS or t.low in _FIRST_PERSON_WORDS or (
                     t.low in _STATUS_VERBS or t.low in _NOT_ROLE_VERBS or t.low in NEGATIONS)) for t in words):
             return []
         after = lows[value.end] if value.end < len(lows) else ""
@@ -1208,7 +1209,7 @@ class RuleExtractor:
             return []  # the thing and the person must stand at the arrow itself
         if o.end < len(body) and body[o.end].low not in (",", ".", ";", "!", "(") and not o.pronoun:
             return []  # "Acme → Ida's team": the person must close the shorthand
-        if any(t.is_word and t.low not in _CHAT_FILLERS for t in body[lo : s.start]):
+        if any(t.is_word and t.low not in CHAT_FILLERS for t in body[lo : s.start]):
             return []  # "we moved Acme → ...": only chat fillers ("ok", "so") may lead in
         person = self._surely_person(o) or (
             o.person_likely and " " in o.name and self._learned(o.name) is None and person_shape(o.name) is not False)
@@ -2005,7 +2006,7 @@ class RuleExtractor:
         state: _MessageState,
     ) -> list[_Found]:
         lows = [t.low for t in tokens]
-        first = next((w for w in lows if w[0].isalnum() and w not in _CHAT_FILLERS), "")
+        first = next((w for w in lows if w[0].isalnum() and w not in CHAT_FILLERS), "")
         if first in CLAUSE_HEDGES:
             # "if anyone needs me in person I'm at Harrow House": the condition ends where its writer's own
             # statement starts, typed without a comma
@@ -3516,8 +3517,6 @@ _TAG_OPENERS = frozenset("yes yeah yep yup right correct no ok okay innit eh tru
                          "do don't does doesn't is isn't are aren't was wasn't has hasn't have haven't can still "
                          "accurate sound sounds that".split())
 _BARE_TAGS = frozenset({"right", "correct", "yes", "yeah", "no"})
-_CHAT_FILLERS = frozenset("also fwiw btw fyi so and but plus ok okay yeah yep yup then ps oh ah well anyway "
-                          "iirc afaik tbh reminder note".split())
 _COINED_FOLLOWERS = frozenset({"is", "'s", "isn't", "was", "=", ":", "has", "will", "can", "needs", "runs",
                                "lives", "sits", "depends", "relies", "calls", "reads", "uses", "moves", "goes"})
 # Verbs whose object stands right after them: "calls idproof", "owns quillpad", "talks to" is read via "to".
@@ -3818,7 +3817,7 @@ def _lowercase_team_spans(body: Sequence[Token]) -> list[tuple[int, int]]:
 
 # Words that may stand before an office named in lowercase: the start, a copula, "=", a colon, a preposition.
 # (and the words a reply opens with: "yeah krakow office")
-_OFFICE_CONTEXT = _TEAM_CONTEXT | _REPLY_OPENERS | _CHAT_FILLERS | frozenset(
+_OFFICE_CONTEXT = _TEAM_CONTEXT | _REPLY_OPENERS | CHAT_FILLERS | frozenset(
     {":", "-", "at", "out", "based", "mainly", "usually"})
 
 
@@ -4129,7 +4128,7 @@ def _lowercase_thing(left: Sequence[Token]) -> str | None:
     words = [t for t in left if t.is_word]
     if not words or len(words) > 5 or any(not t.text.islower() for t in words):
         return None
-    if words[0].low in STOPWORDS or words[0].low in _CHAT_FILLERS or any(
+    if words[0].low in STOPWORDS or words[0].low in CHAT_FILLERS or any(
             t.low in _SUBJECT_PRONOUNS or t.low in _FIRST_PERSON_WORDS or t.low in _BLANK_CELLS for t in words):
         return None
     return "".join(t.text if k == 0 else (" " if t.start > left[k - 1].end else "") + t.text

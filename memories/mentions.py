@@ -397,6 +397,9 @@ _NOT_NAMES = frozenset(
 )
 # the same words for readers elsewhere (a short reply of chatter names nothing)
 CHAT_WORDS = _NOT_NAMES
+# Words a chat message opens on before it says anything: "also fyi ...", "ok so ...".
+CHAT_FILLERS = frozenset("also fwiw btw fyi so and but plus ok okay yeah yep yup then ps oh ah well anyway "
+                         "iirc afaik tbh reminder note".split())
 
 # "them" and "their" are left out: in chat they point at groups far more often than at one entity.
 _PRONOUN_KIND = {

@@ -42,6 +42,7 @@ from memories.slot_reader import (
     is_subject,
     read_slots,
     spoken,
+    spoken_to,
 )
 
 WEIGHTS = Path(__file__).with_name("reader_weights.json")
@@ -85,6 +86,7 @@ FEATURES = (
     "others_named",  # the sentence names something besides the subject and the candidates: whose value it may be
     "by_subject",  # the subject said it ("Data & Analytics team", from Niamh, when everyone was asked)
     "after_question",  # the turn follows a question in its channel: it may answer it
+    "spoken_to",  # a person the sentence is said to ("also Brenda, ...", "thanks Dana"), asked for a person
     "bias",
 )
 
@@ -220,6 +222,7 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
                     "others_named": float(bool(others)),
                     "by_subject": float(themself),
                     "after_question": float(asked_before is not None or _last_question(before_it[-1:]) is not None),
+                    "spoken_to": float(wanted == PERSON and spoken_to(sentence, position, answer)),
                     "bias": 1.0,
                 }))
     for place, (answer, item) in enumerate(hand):

@@ -21,6 +21,7 @@ from memories.entities import GENERIC_HEADS
 from memories.person_names import fold, is_given_name
 from memories.places import city_of_office, site_head
 from memories.mentions import (
+    CHAT_FILLERS,
     OFFICE,
     TEAM,
     FIRST_PERSON,
@@ -482,9 +483,16 @@ def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: s
 
 
 def _denied(between: list[str]) -> bool:
+    """A negation or hedge among the words between the subject and a candidate, in the candidate's own clause: "Prairie
+    Rose isn't mine anymore, I handed them to Kenji" denies the speaker, not Kenji."""
+    cut = max((k for k, w in enumerate(between) if w in _CLAUSE_BREAKS), default=-1)
+    between = between[cut + 1 :]
     if any(w in _CONDITIONS for w in between):
         return False
     return any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in between)
+
+
+_CLAUSE_BREAKS = frozenset({",", ";", "but", ":"})
 
 
 # A (quality, position, text) per candidate answer in a sentence.
@@ -619,6 +627,19 @@ def _addressed(sentence: list[Token], start: int, name: str) -> bool:
     spoken_to = any(t.low in ("you", "your") for t in sentence[:start])
     return not rest and start > 2 and (before == "," or spoken_to and sentence[start - 1].text.islower() and (
         before not in _LOCATIVE and before not in _BEFORE_A_VALUE and before not in _CONDITIONS))
+
+
+def spoken_to(sentence: list[Token], start: int, name: str) -> bool:
+    """`_addressed`, or a name opening the sentence, after chat fillers at most, and closed by a comma: "also
+    Brenda, Prairie Rose isn't mine anymore", "Marcy Lindqvist, can you check"."""
+    if _addressed(sentence, start, name):
+        return True
+    if any(t.is_word and t.low not in CHAT_FILLERS and t.low not in _GREETINGS for t in sentence[:start]):
+        return False
+    end = start
+    while end < len(sentence) and end - start < 3 and sentence[end].is_word and sentence[end].text[:1].isupper():
+        end += 1
+    return start < end < len(sentence) - 1 and sentence[end].low == ","
 
 
 # Words after which a closing name is what the sentence says, not whom it is said to: "handled by Dana", "is

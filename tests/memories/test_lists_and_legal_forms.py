@@ -9,6 +9,7 @@ import pytest
 
 from memories.mentions import KnownNames, find_mentions, sentences
 from memories.places import city_of_office
+from memories.slot_reader import _denied, spoken_to
 from tests.memories.extractor_reading import pairs, read_lines, read_one
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -99,3 +100,21 @@ def test_a_thing_going_to_a_priority_code_takes_it():
     facts = read_one("change after the review call: ais-feed goes P1 after all.", "infra")
     assert pairs(facts, "priority") == {("ais-feed", "p1")}
     assert pairs(read_one("if it breaks ais-feed goes P1", "infra"), "priority") == set()
+
+
+@pytest.mark.parametrize(("text", "word", "spoken"), [
+    ("also Brenda, Prairie Rose isn't mine anymore", "Brenda", True),
+    ("Marcy Lindqvist, can you check the sheet", "Marcy", True),
+    ("thanks Dana", "Dana", True),
+    ("Dana handles Acme, Bo handles Birch", "Dana", False),
+    ("Acme is with Dana", "Dana", False),
+])
+def test_a_person_spoken_to_is_told_apart_from_one_spoken_of(text, word, spoken):
+    sentence = sentences(text)[0]
+    at = [t.text for t in sentence].index(word)
+    assert spoken_to(sentence, at, word) is spoken
+
+
+def test_a_negation_in_an_earlier_clause_does_not_deny_a_later_name():
+    assert not _denied("isn't mine anymore , i handed them to".split())
+    assert _denied("isn't handled by".split())
