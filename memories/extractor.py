@@ -4672,7 +4672,8 @@ _OWN_NOUNS = {
     "account": ("handled_by", "owned_by"), "accounts": ("handled_by", "owned_by"), "client": ("handled_by",),
     "customer": ("handled_by",), "project": ("led_by", "owned_by"), "baby": _OWN_ANY, "thing": _OWN_ANY,
     "domain": _OWN_ANY, "turf": _OWN_ANY, "area": _OWN_ANY, "responsibility": _OWN_ANY, "service": ("owned_by",),
-    "component": ("owned_by",), "system": ("owned_by",),
+    "component": ("owned_by",), "system": ("owned_by",), "group": _OWN_ANY, "show": _OWN_ANY, "patch": _OWN_ANY,
+    "portfolio": _OWN_ANY,
 }
 # Nouns for a project's own artefacts, standing for the project in a tool statement ("the Atlas pipeline runs on
 # Airflow", "Atlas tickets are tracked in Jira") or for the tool ("a Trello board").

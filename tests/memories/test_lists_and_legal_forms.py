@@ -118,3 +118,9 @@ def test_a_person_spoken_to_is_told_apart_from_one_spoken_of(text, word, spoken)
 def test_a_negation_in_an_earlier_clause_does_not_deny_a_later_name():
     assert not _denied("isn't mine anymore , i handed them to".split())
     assert _denied("isn't handled by".split())
+
+
+def test_a_customer_that_is_a_persons_group_is_handled_by_them():
+    facts = read_one("okay so Riverbend Regional Hospital is Shonda Whitfield's group, she set up the payroll thing",
+                     "accounts")
+    assert pairs(facts, "handled_by") == {("Riverbend Regional Hospital", "Shonda Whitfield")}
