@@ -748,7 +748,9 @@ def find_mentions(
             out.append(mention)
             i += 1
             continue
-        team_end = _lowercase_team(tokens, i)
+        # (a reply may open on one: "lending operations team now actually")
+        team_end = _lowercase_team(tokens, i, lowercase_places and all(
+            tok.low in CHAT_FILLERS or not tok.is_word for tok in tokens[:i]))
         if team_end:
             # "the payments team", "our data platform squad": teams are often written in lowercase
             name = span_text(message, tokens[i:team_end])
@@ -1084,10 +1086,11 @@ _NOT_TEAM_NAMES = frozenset(
 )
 
 
-def _lowercase_team(tokens: Sequence[Token], i: int) -> int:
+def _lowercase_team(tokens: Sequence[Token], i: int, opening: bool = False) -> int:
     """The end of a lowercase team name starting at token i ("payments team" after "the"), or 0: one or two
-    lowercase words between a determiner and a team noun."""
-    if i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS:
+    lowercase words between a determiner and a team noun; or, with `opening`, opening a reply ("core systems
+    team, yep")."""
+    if not opening and (i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS):
         return 0
     for width in (1, 2):
         head = i + width

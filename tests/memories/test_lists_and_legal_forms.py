@@ -124,3 +124,15 @@ def test_a_customer_that_is_a_persons_group_is_handled_by_them():
     facts = read_one("okay so Riverbend Regional Hospital is Shonda Whitfield's group, she set up the payroll thing",
                      "accounts")
     assert pairs(facts, "handled_by") == {("Riverbend Regional Hospital", "Shonda Whitfield")}
+
+
+@pytest.mark.parametrize(("text", "teams"), [
+    ("lending operations team now actually, they moved me over in June", ["lending operations team"]),
+    ("ok so data team", ["data team"]),
+    ("small team, big dreams", []),
+])
+def test_a_reply_may_open_on_a_lowercase_team(text, teams):
+    found = [m for sentence in sentences(text) for m in find_mentions(
+        sentence, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None,
+        lowercase_places=True)]
+    assert [m.name for m in found if m.types == frozenset({"team"})] == teams
