@@ -25,6 +25,10 @@ GENERIC_HEADS = frozenset(
     "service svc component microservice system account acct office team squad crew guild pod tribe project "
     "initiative program programme region".split()
 )
+# A company's legal form after its name, as written: "Kieler Stahlhandel GmbH" is Kieler Stahlhandel. (Title-case
+# forms are name words to the mention finder, "Harrow & Finch Ltd"; the key drops every form alike.)
+LEGAL_FORMS = frozenset("GmbH AG AB AS ASA BV NV SA SAS SARL SpA SRL Srl Oy Oyj ApS KG LLC LLP PLC plc".split())
+_LEGAL_KEYS = frozenset(form.casefold() for form in LEGAL_FORMS) | {"ltd", "inc", "limited", "pty", "corp"}
 _LEADING = frozenset("the a an our their its my your his her this that".split())
 _PREFIXES = frozenset({"project", "team"})
 _KEY_WORD = re.compile(r"[^\W_]+")
@@ -59,14 +63,14 @@ def name_key(name: str) -> str:
 def _name_key(name: str) -> str:
     """The identity of a name for matching: casefolded, accents and punctuation and spacing ignored, leading
     articles dropped, a generic head noun at either end dropped ("Acme account" -> "acme", "Project Atlas" ->
-    "atlas"), as long as something is left."""
+    "atlas"), and a company's legal form at the end ("Nordfrakt AB" -> "nordfrakt"), as long as something is left."""
     text = fold(unicodedata.normalize("NFKC", name[:MAX_NAME_CHARS]))
     parts = _KEY_WORD.findall(text)
     while len(parts) > 1 and parts[0] in _LEADING:
         parts = parts[1:]
     if len(parts) > 1 and parts[-1] == "s" and len(parts[-2]) > 1:
         parts = parts[:-1]  # a possessive split off by the pattern: "Lena's" -> lena, s
-    while len(parts) > 1 and parts[-1] in GENERIC_HEADS:
+    while len(parts) > 1 and (parts[-1] in GENERIC_HEADS or parts[-1] in _LEGAL_KEYS):
         parts = parts[:-1]
     while len(parts) > 1 and parts[0] in _PREFIXES:
         parts = parts[1:]

@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 
 from memories.cues import CUE_FIRST_WORDS
-from memories.entities import name_keys
+from memories.entities import LEGAL_FORMS, name_keys
 from memories.dictionary import is_common_word
 from memories.person_names import fold, handle_fits, is_family_name, is_given_name
 from memories.places import OFFICE_HEADS, WORKPLACE_HEADS, WORKPLACE_PHRASES, is_country, is_lowercase_place, is_place, names_a_place
@@ -446,10 +446,6 @@ def _is_acronym(text: str) -> bool:
 _CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks dc edge".split())
 # a site's code written after its place's name: "Ashcombe DC" (a data centre), "Leeds HQ"
 _SITE_ACRONYMS = frozenset({"DC", "HQ"})
-# A company's legal form written in capitals or mixed case after its name ("Kieler Stahlhandel GmbH", "Fjordlaks
-# AS"): it closes the name and is left out of it, so that the company written with or without it is one account.
-# (Title-case forms, "Ltd" or "Inc", are name words already: "Harrow & Finch Ltd".)
-_LEGAL_FORMS = frozenset("GmbH AG AB AS ASA BV NV SA SAS SARL SpA SRL Srl Oy Oyj ApS KG LLC LLP PLC plc".split())
 
 
 def _fused_region(low: str) -> bool:
@@ -1360,8 +1356,10 @@ def _particles(tokens: Sequence[Token], start: int, end: int) -> int:
 
 
 def _legal_form_at(tokens: Sequence[Token], message: str, end: int) -> bool:
-    """A legal form (`_LEGAL_FORMS`) at `end`, one space after the name before it."""
-    return 0 < end < len(tokens) and tokens[end].text in _LEGAL_FORMS and (
+    """A company's legal form written in capitals or mixed case at `end`, one space after the name before it
+    ("Kieler Stahlhandel GmbH", "Fjordlaks AS"): it closes the name and is left out of it, so that the company
+    written with or without it is one account."""
+    return 0 < end < len(tokens) and tokens[end].text in LEGAL_FORMS and (
         message[tokens[end - 1].end : tokens[end].start] == " ")
 
 

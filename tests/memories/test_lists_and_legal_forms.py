@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from memories.entities import name_key
 from memories.mentions import KnownNames, find_mentions, sentences
 from memories.places import city_of_office
 from memories.slot_reader import _denied, spoken_to
@@ -136,3 +137,10 @@ def test_a_reply_may_open_on_a_lowercase_team(text, teams):
         sentence, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None,
         lowercase_places=True)]
     assert [m.name for m in found if m.types == frozenset({"team"})] == teams
+
+
+@pytest.mark.parametrize(("written", "plain"), [
+    ("Nordfrakt AB", "Nordfrakt"), ("Harrow & Finch Ltd", "Harrow & Finch"), ("Kieler Stahlhandel GmbH", "Kieler Stahlhandel"),
+])
+def test_a_company_is_the_same_entity_with_or_without_its_legal_form(written, plain):
+    assert name_key(written) == name_key(plain)
