@@ -19,7 +19,9 @@ from memories.cues import CUE_FIRST_WORDS
 from memories.entities import LEGAL_FORMS, name_keys
 from memories.dictionary import is_common_word
 from memories.person_names import fold, handle_fits, is_family_name, is_given_name
-from memories.places import OFFICE_HEADS, WORKPLACE_HEADS, WORKPLACE_PHRASES, is_country, is_lowercase_place, is_place, names_a_place
+from memories.places import (
+    OFFICE_HEADS, WORKPLACE_HEADS, WORKPLACE_PHRASES, is_country, is_lowercase_place, is_place, names_a_place,
+)
 from memories.text import STOPWORDS as _STOPWORDS
 
 # Entity types (the subject and object types of scenarios.models.PREDICATES that are entities, not values).
@@ -1117,7 +1119,8 @@ _OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | {"head"}  # (and "head office")
 # clinic", "Crossroads branch", "the Speicherstadt desk"); a "studio" needs its place ("Figma studio" is no
 # workplace). (A lowercase head only: "Service Desk" is a team.)
 _NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus", "branch", "desk"})
-_CODE_BRANCHES = frozenset("main master develop dev release feature hotfix staging default".split())  # "the Main branch"
+# "the Main branch" is code's, not a workplace
+_CODE_BRANCHES = frozenset("main master develop dev release feature hotfix staging default".split())
 
 
 def _lowercase_person(tokens: Sequence[Token], i: int) -> bool:

@@ -140,7 +140,9 @@ def test_a_reply_may_open_on_a_lowercase_team(text, teams):
 
 
 @pytest.mark.parametrize(("written", "plain"), [
-    ("Nordfrakt AB", "Nordfrakt"), ("Harrow & Finch Ltd", "Harrow & Finch"), ("Kieler Stahlhandel GmbH", "Kieler Stahlhandel"),
+    ("Nordfrakt AB", "Nordfrakt"),
+    ("Harrow & Finch Ltd", "Harrow & Finch"),
+    ("Kieler Stahlhandel GmbH", "Kieler Stahlhandel"),
 ])
 def test_a_company_is_the_same_entity_with_or_without_its_legal_form(written, plain):
     assert name_key(written) == name_key(plain)
