@@ -146,7 +146,7 @@ def city_of_office(name: str) -> str | None:
     city or town an office or a workplace is named after, if its name holds one."""
     words = name.split()
     lows = [w.casefold() for w in words]
-    if len(words) > 2 and tuple(lows[-2:]) in WORKPLACE_PHRASES or len(words) > 2 and lows[-2:] == ["head", "office"]:
+    if len(words) > 2 and (tuple(lows[-2:]) in WORKPLACE_PHRASES or lows[-2:] == ["head", "office"]):
         words = words[:-2]  # "Ankeny operations center", "Kendal head office"
     elif len(words) > 1 and lows[-1] in OFFICE_HEADS | WORKPLACE_HEADS:
         words = words[:-1]

@@ -483,8 +483,8 @@ def _first_named(sentence: list[Token], text: str, names: KnownNames, besides: s
 
 
 def _denied(between: list[str]) -> bool:
-    """A negation or hedge among the words between the subject and a candidate, in the candidate's own clause: "Prairie
-    Rose isn't mine anymore, I handed them to Kenji" denies the speaker, not Kenji."""
+    """A negation or hedge among the words between the subject and a candidate, in the candidate's own clause:
+    "Prairie Rose isn't mine anymore, I handed them to Kenji" denies the speaker, not Kenji."""
     cut = max((k for k, w in enumerate(between) if w in _CLAUSE_BREAKS), default=-1)
     between = between[cut + 1 :]
     if any(w in _CONDITIONS for w in between):

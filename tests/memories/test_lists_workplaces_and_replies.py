@@ -1,7 +1,10 @@
 """Handover lists and company names as a Nordic freight team writes them: "Kieler Stahlhandel GmbH -> Anja; Göta
 Brewery -> Sofia" hands each account to its person; a legal form ("GmbH", "AB", "AS") closes a company's name and is
 left out of it; "change of plan:" announces a change and names no plan; "goes to Anja instead" still hands over;
-"the Merle Hay branch", "the Speicherstadt desk" and "the Ankeny operations center" are workplaces."""
+"ais-feed goes P1" sets a priority; "X is Shonda's group" puts X in her hands; "the Merle Hay branch", "the
+Speicherstadt desk" and "the Ankeny operations center" are workplaces; a reply may open on a lowercase team. The
+reader tells a person spoken to ("also Brenda, ...") from one spoken of, and a negation in an earlier clause denies
+no later name."""
 
 from __future__ import annotations
 
