@@ -94,8 +94,10 @@ WORKPLACE_HEADS = frozenset({"clinic", "depot", "plant", "branch", "lab", "campu
 WORKPLACE_PHRASES = frozenset(
     (first, centre) for first in ("operations", "ops", "distribution", "call", "contact", "service", "support")
     for centre in ("center", "centre"))
-# ... and a data centre's or a cluster's: "Kendal data centre", "ashcombe DC", "the Porto edge cluster".
-SITE_HEADS = (("data", "centre"), ("data", "center"), ("datacentre",), ("datacenter",), ("dc",), ("cluster",))
+# ... and a data centre's or a cluster's: "Kendal data centre", "ashcombe DC", "the Porto edge cluster", "the Cedar
+# Rapids DR site", "the Kiel terminal server room".
+SITE_HEADS = (("data", "centre"), ("data", "center"), ("datacentre",), ("datacenter",), ("dc",), ("cluster",),
+              ("dr", "site"), ("server", "room"), ("comms", "room"))
 
 
 def site_head(lows: Sequence[str], at: int) -> int:

@@ -4,15 +4,17 @@ left out of it; "change of plan:" announces a change and names no plan; "goes to
 "ais-feed goes P1" sets a priority; "X is Shonda's group" puts X in her hands; "the Merle Hay branch", "the
 Speicherstadt desk" and "the Ankeny operations center" are workplaces; a reply may open on a lowercase team. The
 reader tells a person spoken to ("also Brenda, ...") from one spoken of, and a negation in an earlier clause denies
-no later name."""
+no later name; a server room or a DR site is where a system runs."""
 
 from __future__ import annotations
 
 import pytest
 
+from memories.answer import ContextItem
 from memories.entities import name_key
 from memories.mentions import KnownNames, find_mentions, sentences
 from memories.places import city_of_office
+from memories.reading_ranker import candidates
 from memories.slot_reader import _denied, spoken_to
 from tests.memories.extractor_reading import pairs, read_lines, read_one
 
@@ -149,3 +151,13 @@ def test_a_reply_may_open_on_a_lowercase_team(text, teams):
 ])
 def test_a_company_is_the_same_entity_with_or_without_its_legal_form(written, plain):
     assert name_key(written) == name_key(plain)
+
+
+@pytest.mark.parametrize(("text", "site"), [
+    ("gate-control itself runs on the two boxes in the Kiel terminal server room; nothing fancy",
+     "Kiel terminal server room"),
+    ("gate-control runs in the Cedar Rapids DR site", "Cedar Rapids DR site"),
+])
+def test_a_server_room_or_a_dr_site_is_where_a_system_runs(text, site):
+    items = [ContextItem(text=f"torben.m: {text}", turns=[11], score=0.5)]
+    assert [c.answer for c in candidates("gate-control", "region", items, {}, lambda item: [])] == [site]
