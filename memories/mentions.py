@@ -698,6 +698,7 @@ def find_mentions(
     out: list[Mention] = []
     n = len(tokens)
     first_word = next((k for k, t in enumerate(tokens) if t.is_word), 0)
+    first_said = next((k for k, t in enumerate(tokens) if t.is_word and t.low not in CHAT_FILLERS), n)
     i = 0
     while i < n:
         t = tokens[i]
@@ -747,8 +748,7 @@ def find_mentions(
             i += 1
             continue
         # (a reply may open on one: "lending operations team now actually")
-        team_end = _lowercase_team(tokens, i, lowercase_places and all(
-            tok.low in CHAT_FILLERS or not tok.is_word for tok in tokens[:i]))
+        team_end = _lowercase_team(tokens, i, lowercase_places and i <= first_said)
         if team_end:
             # "the payments team", "our data platform squad": teams are often written in lowercase
             name = span_text(message, tokens[i:team_end])
