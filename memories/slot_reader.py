@@ -32,6 +32,8 @@ from memories.mentions import (
     person_shape,
     PRIORITY_WORDS,
     KnownNames,
+    MONTHS,
+    WEEKDAYS,
     Mention,
     Token,
     Value,
@@ -844,7 +846,22 @@ def _tiers(tokens: list[Token], text: str) -> list[Value]:
             while out and out[-1].start >= start:
                 out.pop()
             out.append(Value(start, i + 1, span_text(text, tokens[start : i + 1]), "plan"))
+        elif out and out[-1].end == i and _tier_tail(tokens, text, i):
+            # "on Premier Support which ...", "Enterprise Hosted tier": a capitalised word right after a capitalised
+            # tier names the plan with it
+            start = out[-1].start
+            out[-1] = Value(start, i + 1, span_text(text, tokens[start : i + 1]), "plan")
     return out
+
+
+def _tier_tail(tokens: list[Token], text: str, i: int) -> bool:
+    """A word that can end a plan's name after its tier ("Support", "Hosted", "Checking"): capitalised, joined by a
+    space, one word only (no name run follows it), and no person, month or weekday."""
+    t, before = tokens[i], tokens[i - 1]
+    return (_capitalised(t) and _capitalised(before) and before.low in PLAN_TIERS and text[before.end : t.start] == " "
+            and t.low not in PLAN_TIERS and t.low not in _PLAN_HEADS and t.low not in STOPWORDS
+            and t.low not in WEEKDAYS and t.low not in MONTHS and not is_given_name(t.text)
+            and not (i + 1 < len(tokens) and _capitalised(tokens[i + 1])))
 
 
 def _capitalised(t: Token) -> bool:

@@ -54,6 +54,16 @@ def test_a_plan_keeps_the_capitalised_words_of_its_name_before_its_tier_word_but
     assert read_slot("Emerald Pet Health", "plan", said)[0] == "Partner Gold"
 
 
+def test_a_capitalised_word_after_a_capitalised_tier_ends_the_plan_name_but_a_person_or_a_name_run_does_not():
+    said = items("Heartland Card Services, she's got us on Premier Support which is the 24/7 phone line one")
+    assert read_slot("Heartland Card Services", "plan", said)[0] == "Premier Support"
+    said = items("the Keystone contract, we're on their Enterprise Hosted tier since the conversion")
+    assert read_slot("Keystone", "plan", said)[0] == "Enterprise Hosted"
+    assert read_slot("Keystone", "plan", items("Keystone is on Enterprise Monday onwards"))[0] == "Enterprise"
+    assert read_slot("Keystone", "plan", items("Keystone is on Enterprise Dana says"))[0] == "Enterprise"
+    assert read_slot("Keystone", "plan", items("Keystone is on Enterprise Core Banking"))[0] == "Enterprise"
+
+
 def test_a_dependency_said_through_a_double_negative_is_read():
     read = read_slot("Ledgerline", "component", items("Ledgerline can't do anything without Quillstream"))
     assert read is not None and read[0] == "Quillstream"
