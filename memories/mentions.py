@@ -375,6 +375,10 @@ _REGION_PREFIXES = frozenset(
 )
 
 # Capitalised words that are not names: sentence openers, chat words, generic acronyms. Stopwords are added below.
+# Words written in capitals for stress, never a name: "it IS P1", "this is NOT the prod box" ("IT", "US", "OR" and
+# "AS" are names too, and stay out)
+_SHOUTED = frozenset("is are was were be been not no never do does did don't have has had will would can could "
+                     "should must still really very all only the and but this that now always ever yes".split())
 _NOT_NAMES = frozenset(
     """
     i i'm i've i'd i'll ok okay yes no yeah yep nope hey hi hello thanks thank cheers sure sorry please
@@ -704,7 +708,7 @@ def find_mentions(
         t = tokens[i]
         text = t.text
         low = t.low
-        if not (text[0].isalnum() or text[0] == "_"):
+        if not (text[0].isalnum() or text[0] == "_") or text.isupper() and low in _SHOUTED:
             i += 1
             continue
         # names the graph knows come first: they carry their canonical spelling

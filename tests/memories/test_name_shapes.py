@@ -370,3 +370,13 @@ def test_an_acronym_inside_a_name_its_head_noun_closes_is_part_of_it(text, known
     names = [m.name for s in sentences(text) for m in find_mentions(
         s, text, known=KnownNames(known), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
     assert team in names
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("it IS P1. always was.", []),
+    ("this is NOT the prod box", []),
+    ("it WAS Dana all along", ["Dana"]),
+    ("Nordfrakt AS renews in May", ["Nordfrakt"]),
+])
+def test_a_function_word_written_in_capitals_for_stress_is_no_name(text, expected):
+    assert names(text) == expected
