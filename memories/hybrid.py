@@ -351,6 +351,10 @@ class HybridMemory:
         spent.append(read.latency_ms + (time.perf_counter() - started) * 1000.0)
         if country:
             readings = [r for r in readings if is_country(r.answer)] or readings[:1]
+        if predicate == "located_in" and not backward and city_named_in(name) is not None:
+            # "the Auckland office" is in Auckland unless a turn names another place: a reading that is no place
+            # ("Airtable", beside the office in a turn about something else) gives way to the office's own city
+            readings = [r for r in readings if self._place_like(r.answer)]
         for found, picked, weight, runner_up, runner_up_weight in readings:
             if found in visited:
                 continue  # back where the chain has been: the step read the wrong statement
@@ -375,6 +379,10 @@ class HybridMemory:
                 return self._walk_on(question, plan, number + 1, name, hops, context, candidates, visited, as_of,
                                      spent)
         return None
+
+    def _place_like(self, name: str) -> bool:
+        """A city, a town, a country or a region the graph knows as one."""
+        return country_of(name) is not None or is_country(name) or self.graph.type_of(name) == "region"
 
     def _about(self, read: Answer, subject: str, as_of: int | None, also: Sequence[str] = ()) -> list[ContextItem]:
         """The turns a text step reads about `subject`: vector RAG's ranking, where a question that names the

@@ -44,3 +44,11 @@ def test_a_city_question_keeps_the_city_and_a_stated_place_beats_the_name(hash_e
     answer = memory.answer("Which city does Lena Park work in?")
     assert answer.text == "Bradford"
     assert all(h.source != "places" for h in answer.trace.paths[0])
+
+
+def test_a_reading_that_is_no_place_gives_way_to_the_city_an_office_is_named_after(hash_embedder):
+    memory = _memory(hash_embedder, "Hemi Parata works in the Auckland office.",
+                     "the Auckland office keeps the price list in Airtable, NOT in email")
+    answer = memory.answer("Which city does Hemi Parata work in?")
+    assert answer.text == "Auckland"
+    assert answer.trace.paths[0][-1].source == "places"
