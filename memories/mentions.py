@@ -377,6 +377,31 @@ _REGION_PREFIXES = frozenset(
 # Capitalised words that are not names: sentence openers, chat words, generic acronyms. Stopwords are added below.
 # Words written in capitals for stress, never a name: "it IS P1", "this is NOT the prod box" ("IT", "US", "OR" and
 # "AS" are names too, and stay out)
+def _quoted(message: str, begin: int, at: int) -> bool:
+    """Whether `at` is inside a quotation opened since `begin` ("who calls everyone 'my dear'", "he said "I'll
+    do it""): someone else's words, whose "I" and "my" are not the speaker's. A single quote opens after a space
+    and closes after a letter, so that an apostrophe ("Kingsley's", "customers' data") is neither."""
+    inside = False
+    for k in range(max(begin - 1, 0), at):
+        ch = message[k]
+        before = message[k - 1] if k else " "
+        after = message[k + 1] if k + 1 < len(message) else " "
+        if ch in "\"“”":
+            inside = ch == "“" or ch == '"' and not inside
+        elif ch in "'‘’":
+            if not inside and (before.isspace() or before in "([") and after.isalpha():
+                inside = True
+            elif inside and before.isalpha() and not after.isalpha():
+                inside = False
+    return inside
+
+
+def _without_initial(speaker: str) -> str:
+    """"Priya" for a speaker read from the handle "priya.n" whose full name no turn has given."""
+    words = speaker.split()
+    return " ".join(words[:-1]) if len(words) > 1 and len(words[-1]) == 1 else speaker
+
+
 _SHOUTED = frozenset("is are was were be been not no never do does did don't have has had will would can could "
                      "should must still really very all only the and but this that now always ever yes".split())
 _NOT_NAMES = frozenset(
@@ -777,11 +802,11 @@ def find_mentions(
                 out.append(pronoun_mention(antecedent, kind, i))
             i += 1
             continue
-        if low in FIRST_PERSON and speaker:
+        if low in FIRST_PERSON and speaker and not _quoted(message, tokens[0].start, t.start):
             # "triagebot is mine": the speaker, under the full name the graph holds for their handle ("rahul")
             handle = speaker.split()[0].casefold() if speaker.split() else speaker
-            out.append(Mention(known.short_name(handle) or known.person_by_handle(speaker) or speaker, i, i + 1,
-                               frozenset({PERSON}), explicit=True, pronoun=True))
+            name = known.short_name(handle) or known.person_by_handle(speaker) or _without_initial(speaker)
+            out.append(Mention(name, i, i + 1, frozenset({PERSON}), explicit=True, pronoun=True))
             i += 1
             continue
         if _region_shaped(low):

@@ -282,6 +282,26 @@ def test_a_dotted_handle_is_the_speaker_s_full_name_and_an_honorific_is_no_part_
     assert read_slot("Mei Ling Ong", "office", moved)[0] == "Changi Business Park office"
 
 
+def test_a_handle_ending_on_an_initial_is_the_speaker_under_the_full_name_or_else_the_given_name():
+    from memories.slot_reader import spoken
+
+    said = [ContextItem(text="priya.n: That's it. I own the pricing engine, so send pricing complaints to me", turns=[0])]
+    assert spoken(said[0])[0] == "Priya N"
+    assert read_slot("pricing engine", "person", said, known=["Priya Nair"])[0] == "Priya Nair"
+    assert read_slot("pricing engine", "person", said)[0] == "Priya"
+    assert spoken(ContextItem(text="o.schmidt: hi", turns=[0]))[0] == "O Schmidt"
+    assert spoken(ContextItem(text="agent_b: hi", turns=[0]))[0] is None  # a letter after an underscore: a role
+
+
+def test_the_first_person_inside_a_quotation_is_not_the_speaker():
+    said = said_by("trish", "Kingsley's Fine Wines, the posh merchant where the man calls everyone 'my dear'")
+    assert read_slot("Kingsley's Fine Wines", "person", said, known=["Trish Mahoney"]) is None
+    said = said_by("trish", 'Kingsley\'s Fine Wines: he said "I handle it myself"')
+    assert read_slot("Kingsley's Fine Wines", "person", said, known=["Trish Mahoney"]) is None
+    said = said_by("trish", "Kingsley's Fine Wines is mine, the customers' favourite")
+    assert read_slot("Kingsley's Fine Wines", "person", said, known=["Trish Mahoney"])[0] == "Trish Mahoney"
+
+
 def test_a_short_month_name_in_lowercase_is_a_month_answered_by_its_full_name():
     assert read_slot("alpine paws", "month", items("alpine paws: enterprise api, renews oct"))[0] == "October"
     assert read_slot("maple", "month", items("maple is on breeder plus. renews aug"))[0] == "August"
