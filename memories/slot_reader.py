@@ -309,6 +309,9 @@ def _replies_on(about: frozenset[str], before_it: Sequence[str], person: bool, n
     asked = _last_question(before_it)
     if asked is not None and about & set(_WORD.findall(fold(asked))):
         return True
+    if asked is not None and before_it and about & set(_WORD.findall(fold(before_it[-1]))) and asked != before_it[-1]:
+        return True  # "ok next - the ED whiteboard?" / "mine. Fionn Gallagher" / "he's Desktop Support": the turn
+        # just before names the subject, after the question it answered
     if asked is not None:
         words = set(_WORD.findall(fold(asked)))
         if (_PERSONAL if person else _IMPERSONAL).isdisjoint(words) and (

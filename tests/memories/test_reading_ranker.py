@@ -67,6 +67,18 @@ def test_a_reply_is_marked_as_one_and_its_question_as_asking():
     assert all(c.features["asked"] == 1.0 for c in found if c.item.turns == [4])
 
 
+def test_a_turn_after_the_one_that_named_the_subject_in_answer_to_a_question_replies_about_the_subject():
+    said = [ContextItem(text="rkeane: he's Desktop Support btw orla", turns=[16], score=0.4)]
+    before = ["ok next - ED whiteboard replacement?", "mine. Fionn Gallagher, since none of ye know my surname"]
+    found = candidates("Fionn Gallagher", "team", said, known={"Fionn Gallagher": "person"},
+                       lead_in=lambda item: before)
+    assert by_answer(found)["Desktop Support"]["reply"] == 1.0
+    # the question last: the turn answers it, and it is about the whiteboard, not Fionn
+    found = candidates("Fionn Gallagher", "team", said, known={"Fionn Gallagher": "person"},
+                       lead_in=lambda item: before[::-1])
+    assert by_answer(found)["Desktop Support"]["reply"] == 0.0
+
+
 def test_a_value_said_as_the_new_one_and_the_old_one_are_told_apart():
     found = by_answer(candidates("Atlas", "date", items("Atlas deadline moved from March 3 to March 14")))
     assert found["March 14"]["new_value"] == 1.0 and found["March 3"]["old_value"] == 1.0
