@@ -748,6 +748,10 @@ def find_mentions(
             hit = None  # "Claire Dawson" once "Claire" alone is known: the full name, read below as one run
         if hit is not None and _runs_to_head(tokens, message, hit[0]):
             hit = None  # "Data Science team" once "Data" is known: the longer name its head noun closes
+        if hit is not None and hit[0] == i + 1 and text[0].isupper() and len(hit[1].split()) > 1 and i + 2 < n and (
+                all(_title_word(tokens[k].text) and not message[tokens[k - 1].end : tokens[k].start].strip()
+                    for k in (i + 1, i + 2)) and known.match_at(tokens, i + 1) is None):
+            hit = None  # "Cork Clinical Apps" once "Cork team" is known: a longer name, read below as one run
         if hit is not None:
             end, name = hit
             # "the FeatureStore service", "Acme account": a trailing head noun belongs to the known name

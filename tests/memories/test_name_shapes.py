@@ -380,3 +380,15 @@ def test_an_acronym_inside_a_name_its_head_noun_closes_is_part_of_it(text, known
 ])
 def test_a_function_word_written_in_capitals_for_stress_is_no_name(text, expected):
     assert names(text) == expected
+
+
+def test_a_known_name_s_first_word_opening_a_longer_run_of_names_is_the_longer_name():
+    known = KnownNames(["Cork team"])
+    said = "Cork Clinical Apps since Sept"
+    found = [m.name for s in sentences(said) for m in find_mentions(
+        s, said, known=known, learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert found == ["Cork Clinical Apps"]
+    said = "Cork team since Sept"
+    found = [m.name for s in sentences(said) for m in find_mentions(
+        s, said, known=known, learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert found == ["Cork team"]
