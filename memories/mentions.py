@@ -733,8 +733,8 @@ def find_mentions(
         t = tokens[i]
         text = t.text
         low = t.low
-        if not (text[0].isalnum() or text[0] == "_") or text.isupper() and low in _SHOUTED:
-            i += 1
+        if not (text[0].isalnum() or text[0] == "_") or text.isupper() and low in _SHOUTED or low.endswith("-wise"):
+            i += 1  # (and "status-wise", "Cost-wise": an adverb, whatever its capitals)
             continue
         # names the graph knows come first: they carry their canonical spelling
         hit = known.match_at(tokens, i) if known.by_key else None

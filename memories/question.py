@@ -389,7 +389,7 @@ def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
         # "location-to-town", "build-your-own": a phrase joined by hyphens, not a name; but "Skip-A-Pay", every
         # part capitalised, is one
         titled = j > i + 2 and all(text[t.start].isupper() for t in toks[i:j])
-        phrase = any(t.word in STOPWORDS for t in toks[i:j]) and not titled
+        phrase = any(t.word in STOPWORDS for t in toks[i:j]) and not titled or toks[j - 1].word == "wise"  # "status-wise"
         if j > i + 1 and (titled or not modifier) and not phrase and not any(t.role for t in toks[i:j]) and (
                 titled or is_code_identifier(surface)):
             spans.append((i, j, "name"))

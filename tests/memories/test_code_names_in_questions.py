@@ -161,3 +161,14 @@ def test_a_code_identifier_followed_by_a_common_noun_does_not_look_like_a_name()
 ])
 def test_a_name_of_capitalised_parts_joined_by_hyphens_is_one_name(question, name):
     assert parse_question(question).mentions == [name]
+
+
+def test_a_word_ending_in_wise_is_an_adverb_in_a_question_and_in_chat():
+    from memories.mentions import KnownNames, find_mentions, sentences
+
+    assert _names("where's the win11 rollout at, status-wise?") == []
+    assert parse_question("where's the win11 rollout at, status-wise?").mentions == ["the win11 rollout"]
+    said = "Status-wise it's in testing, Project Corkscrew is"
+    found = [m.name for s in sentences(said) for m in find_mentions(
+        s, said, known=KnownNames(), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert found == ["Project Corkscrew"]
