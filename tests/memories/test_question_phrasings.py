@@ -374,3 +374,9 @@ def test_a_person_s_project_is_the_project_they_lead():
 def test_an_engine_or_a_scheduler_asked_for_is_a_tool(text):
     q = parse_question(text)
     assert q.expected_types == ("tool",) and len(q.mentions) == 1
+
+
+@pytest.mark.parametrize("question", ["when's lab order comms going live now", "when is Atlas launching?"])
+def test_going_live_or_launching_asks_for_a_deadline_while_going_alone_asks_for_a_status(question):
+    assert parse_question(question).relations == ["deadline"]
+    assert parse_question("how is Atlas going?").relations == ["status"]
