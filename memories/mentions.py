@@ -1149,9 +1149,9 @@ def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
 
 _OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | {"head"}  # (and "head office")
 # Workplaces whose name may be any capitalised words before the head in lowercase ("Central lab", "Riverside
-# clinic", "Crossroads branch", "the Speicherstadt desk"); a "studio" needs its place ("Figma studio" is no
-# workplace). (A lowercase head only: "Service Desk" is a team.)
-_NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus", "branch", "desk"})
+# clinic", "Crossroads branch", "the Speicherstadt desk", "the East Tamaki warehouse"); a "studio" needs its place
+# ("Figma studio" is no workplace). (A lowercase head only: "Service Desk" is a team.)
+_NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus", "branch", "desk", "warehouse", "hospital"})
 # "the Main branch" is code's, not a workplace
 _CODE_BRANCHES = frozenset("main master develop dev release feature hotfix staging default".split())
 

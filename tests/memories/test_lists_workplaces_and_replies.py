@@ -76,6 +76,8 @@ def test_change_of_plan_names_no_plan_and_instead_still_hands_over(text):
     ("Still at the Ankeny operations center!! second floor", "Ankeny operations center"),
     ("Ray is sitting at the Merle Hay branch these days", "Merle Hay branch"),
     ("I moved to the Speicherstadt desk in March", "Speicherstadt desk"),
+    ("I'm out at the East Tamaki warehouse, not the city office", "East Tamaki warehouse"),
+    ("she's at the Beaumont hospital on Mondays", "Beaumont hospital"),
 ])
 def test_a_branch_a_desk_and_an_operations_center_are_workplaces(text, office):
     found = [m for sentence in sentences(text) for m in find_mentions(
