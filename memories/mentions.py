@@ -374,36 +374,12 @@ _REGION_PREFIXES = frozenset(
     "us eu ap sa ca me af uk asia europe na emea apac latam amer north south east west central".split()
 )
 
-# Capitalised words that are not names: sentence openers, chat words, generic acronyms. Stopwords are added below.
 # Words written in capitals for stress, never a name: "it IS P1", "this is NOT the prod box" ("IT", "US", "OR" and
 # "AS" are names too, and stay out)
-def _quoted(message: str, begin: int, at: int) -> bool:
-    """Whether `at` is inside a quotation opened since `begin` ("who calls everyone 'my dear'", "he said "I'll
-    do it""): someone else's words, whose "I" and "my" are not the speaker's. A single quote opens after a space
-    and closes after a letter, so that an apostrophe ("Kingsley's", "customers' data") is neither."""
-    inside = False
-    for k in range(max(begin - 1, 0), at):
-        ch = message[k]
-        before = message[k - 1] if k else " "
-        after = message[k + 1] if k + 1 < len(message) else " "
-        if ch in "\"“”":
-            inside = ch == "“" or ch == '"' and not inside
-        elif ch in "'‘’":
-            if not inside and (before.isspace() or before in "([") and after.isalpha():
-                inside = True
-            elif inside and before.isalpha() and not after.isalpha():
-                inside = False
-    return inside
-
-
-def _without_initial(speaker: str) -> str:
-    """"Priya" for a speaker read from the handle "priya.n" whose full name no turn has given."""
-    words = speaker.split()
-    return " ".join(words[:-1]) if len(words) > 1 and len(words[-1]) == 1 else speaker
-
-
 _SHOUTED = frozenset("is are was were be been not no never do does did don't have has had will would can could "
                      "should must still really very all only the and but this that now always ever yes".split())
+
+# Capitalised words that are not names: sentence openers, chat words, generic acronyms. Stopwords are added below.
 _NOT_NAMES = frozenset(
     """
     i i'm i've i'd i'll ok okay yes no yeah yep nope hey hi hello thanks thank cheers sure sorry please
@@ -704,6 +680,38 @@ def pronoun_mention(antecedent: Mention, kind: str, start: int) -> Mention:
                    explicit=len(types) == 1, pronoun=True)
 
 
+class _Quotes:
+    """Whether a place in a sentence is inside a quotation ("who calls everyone 'my dear'", "he said "I'll do
+    it""): someone else's words, whose "I" and "my" are not the speaker's. A single quote opens after a space and
+    closes after a letter, so that an apostrophe ("Kingsley's", "customers' data") is neither. Asked of places
+    left to right, it reads each character once."""
+
+    def __init__(self, message: str, begin: int) -> None:
+        self.message, self.read, self.inside = message, max(begin - 1, 0), False
+
+    def at(self, place: int) -> bool:
+        message = self.message
+        for k in range(self.read, place):
+            ch = message[k]
+            if ch in "\"“”":
+                self.inside = ch == "“" or ch == '"' and not self.inside
+            elif ch in "'‘’":
+                before = message[k - 1] if k else " "
+                after = message[k + 1] if k + 1 < len(message) else " "
+                if not self.inside and (before.isspace() or before in "([") and after.isalpha():
+                    self.inside = True
+                elif self.inside and before.isalpha() and not after.isalpha():
+                    self.inside = False
+        self.read = max(self.read, place)
+        return self.inside
+
+
+def _without_initial(speaker: str) -> str:
+    """"Priya" for a speaker read from the handle "priya.n" whose full name no turn has given."""
+    words = speaker.split()
+    return " ".join(words[:-1]) if len(words) > 1 and len(words[-1]) == 1 else speaker
+
+
 def find_mentions(
     tokens: Sequence[Token],
     message: str,
@@ -728,6 +736,7 @@ def find_mentions(
     n = len(tokens)
     first_word = next((k for k, t in enumerate(tokens) if t.is_word), 0)
     first_said = next((k for k, t in enumerate(tokens) if t.is_word and t.low not in CHAT_FILLERS), n)
+    quotes = _Quotes(message, tokens[0].start if tokens else 0)
     i = 0
     while i < n:
         t = tokens[i]
@@ -806,7 +815,7 @@ def find_mentions(
                 out.append(pronoun_mention(antecedent, kind, i))
             i += 1
             continue
-        if low in FIRST_PERSON and speaker and not _quoted(message, tokens[0].start, t.start):
+        if low in FIRST_PERSON and speaker and not quotes.at(t.start):
             # "triagebot is mine": the speaker, under the full name the graph holds for their handle ("rahul")
             handle = speaker.split()[0].casefold() if speaker.split() else speaker
             name = known.short_name(handle) or known.person_by_handle(speaker) or _without_initial(speaker)

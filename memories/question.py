@@ -87,8 +87,7 @@ _PRIMARY: dict[str, list[str]] = {
              "migrate onto", "migrating onto", "switch to", "switching to", "switched to"],
     "deadline": ["deadline", "due", "due date", "ship", "ships", "shipping", "finish", "deliver", "delivered",
                  "cutoff", "wrap up", "eta", "land", "lands", "launch", "launches", "launching", "go live", "goes live",
-                 "going live",
-                 "target date", "be done", "be finished", "be shipped", "be delivered"],
+                 "going live", "target date", "be done", "be finished", "be shipped", "be delivered"],
     "status": ["status", "state", "stage", "progress", "going", "doing", "standing", "on track", "blocked",
                "at risk", "health"],
     "plan": ["plan", "tier", "subscription", "subscribed to", "package", "edition"],
@@ -390,7 +389,8 @@ def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
         # "location-to-town", "build-your-own": a phrase joined by hyphens, not a name; but "Skip-A-Pay", every
         # part capitalised, is one
         titled = j > i + 2 and all(text[t.start].isupper() for t in toks[i:j])
-        phrase = any(t.word in STOPWORDS for t in toks[i:j]) and not titled or toks[j - 1].word == "wise"  # "status-wise"
+        # ("status-wise" is an adverb)
+        phrase = any(t.word in STOPWORDS for t in toks[i:j]) and not titled or toks[j - 1].word == "wise"
         if j > i + 1 and (titled or not modifier) and not phrase and not any(t.role for t in toks[i:j]) and (
                 titled or is_code_identifier(surface)):
             spans.append((i, j, "name"))

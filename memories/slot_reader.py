@@ -57,8 +57,8 @@ _SPEAKER = re.compile(r"^(?:[^\s:]{1,40}|[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’
 # a speaker who is named ("rahul", "Fiona Dale"), not a role ("agent_b")
 # ("hiroshi.kobayashi" and "mei_lin" too: a handle's parts joined by a dot or an underscore, each a word; and an
 # initial joined by a dot, "priya.n", "o.schmidt", where "agent_b" joins a letter by an underscore)
-_HANDLE = re.compile(
-    r"^(?:[^\W\d_]\.)?[^\W\d_]{2,}(?:[-'’][^\W\d_]+|[._][^\W\d_]{2,}|\.[^\W\d_](?![^\W\d_]))*(?: [^\W\d_][\w'’-]*){0,3}$")
+_HANDLE = re.compile(r"^(?:[^\W\d_]\.)?[^\W\d_]{2,}(?:[-'’][^\W\d_]+|[._][^\W\d_]{2,}|\.[^\W\d_](?![^\W\d_]))*"
+                     r"(?: [^\W\d_][\w'’-]*){0,3}$")
 _WORD = re.compile(r"[^\W_]+")
 # "Ong-san sits in Changi": a Japanese honorific after a name is no part of it
 _HONORIFIC = re.compile(r"\b([^\W\d_]{2,})-(?:san|sama|kun|chan|sensei)\b", re.IGNORECASE)
