@@ -2488,8 +2488,11 @@ class RuleExtractor:
         inside = [m for m in mentions if m.start < stop and m.end > start and not (
             not m.explicit and m.end - m.start == 1 and "-" in lows[m.start] and m.end < stop and lows[m.end].isalpha()
             and lows[m.end] not in STOPWORDS and (m.start == 0 or lows[m.start - 1] not in _PLACE_PREPOSITIONS))]
-        if any(not tokens[m.start].text.isupper() or m.types == _SINGLE_TYPE[REGION] for m in inside):
-            return []  # "Kestrel is our gateway to Orrery": a relation, read as one elsewhere
+        if any(not tokens[m.start].text.isupper() or m.types == _SINGLE_TYPE[REGION] for m in inside) and not (
+                relative and start > k
+                and all(m.start > start and _modifies_noun(tokens, lows, m, stop) for m in inside)):
+            return []  # "Kestrel is our gateway to Orrery": a relation, read as one elsewhere (but "mfa-proxy = the
+            # box that does the Duo push": a name modifying a noun in a relative clause describes with it)
         while stop > start + 1 and lows[stop - 1] in _REPLY_TAILS | {"right", "tbh", "lol", "iirc"}:
             stop -= 1  # "slotter is the dock booking thing right": a tag, not part of the description
         words = lows[start:stop]
@@ -4993,6 +4996,12 @@ def _headed_relative(lows: list[str], start: int, stop: int) -> int:
     if nouns and k < stop - 1 and lows[k] in ("that", "which", "who"):
         return k + 1
     return 0
+
+
+def _modifies_noun(tokens: list[Token], lows: list[str], m: Mention, stop: int) -> bool:
+    """The mention stands before a lowercase noun it modifies ("the Duo push", "the Stripe webhook")."""
+    return m.end < stop and tokens[m.end].text.isalpha() and tokens[m.end].text.islower() and (
+        lows[m.end] not in STOPWORDS)
 
 
 def _description(message: str, tokens: list[Token], lows: list[str], relative: bool) -> str | None:

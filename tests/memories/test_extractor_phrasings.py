@@ -513,3 +513,8 @@ def test_a_tool_exclaimed_over_leaves_the_project_as_the_topic():
     x.extract("status?", channel="proj-quillon")
     facts = triples(x.extract("at risk tbh, the import is harder than we thought", channel="proj-quillon"))
     assert ("Project Quillon", "status", "at risk") in facts
+
+
+def test_a_name_modifying_a_noun_in_the_relative_clause_of_a_headed_description_describes_with_it():
+    assert ("mfa-proxy", "described_as", "does the Duo push for remote staff") in read(
+        "mfa-proxy = the box that does the Duo push for remote staff. Dublin DC, next to citrix.", "infra")
