@@ -2489,7 +2489,7 @@ class RuleExtractor:
             not m.explicit and m.end - m.start == 1 and "-" in lows[m.start] and m.end < stop and lows[m.end].isalpha()
             and lows[m.end] not in STOPWORDS and (m.start == 0 or lows[m.start - 1] not in _PLACE_PREPOSITIONS))]
         if any(not tokens[m.start].text.isupper() or m.types == _SINGLE_TYPE[REGION] for m in inside) and not (
-                relative and start > k
+                relative and start > k and lows[start - 1] != "who"  # ("the one who keeps FeatureStore alive")
                 and all(m.start > start and _modifies_noun(tokens, lows, m, stop) for m in inside)):
             return []  # "Kestrel is our gateway to Orrery": a relation, read as one elsewhere (but "mfa-proxy = the
             # box that does the Duo push": a name modifying a noun in a relative clause describes with it)
