@@ -2486,8 +2486,8 @@ class RuleExtractor:
         # a hyphenated word that modifies a noun ("the bucket-plus-metadata layer", "temperature-controlled meds")
         # is no entity the description points at
         inside = [m for m in mentions if m.start < stop and m.end > start and not (
-            not m.explicit and m.end - m.start == 1 and "-" in lows[m.start] and m.end < stop and lows[m.end].isalpha()
-            and lows[m.end] not in STOPWORDS and (m.start == 0 or lows[m.start - 1] not in _PLACE_PREPOSITIONS))]
+            not m.explicit and m.end - m.start == 1 and "-" in lows[m.start] and _word_follows(lows, m, stop)
+            and (m.start == 0 or lows[m.start - 1] not in _PLACE_PREPOSITIONS))]
         if any(not tokens[m.start].text.isupper() or m.types == _SINGLE_TYPE[REGION] for m in inside) and not (
                 relative and start > k and lows[start - 1] != "who"  # ("the one who keeps FeatureStore alive")
                 and all(m.start > start and _modifies_noun(tokens, lows, m, stop) for m in inside)):
@@ -4998,10 +4998,15 @@ def _headed_relative(lows: list[str], start: int, stop: int) -> int:
     return 0
 
 
+def _word_follows(lows: list[str], m: Mention, stop: int) -> bool:
+    """A word of content follows the mention before `stop`: the noun it may modify ("the chilled-aisle produce")."""
+    return m.end < stop and lows[m.end].isalpha() and lows[m.end] not in STOPWORDS
+
+
 def _modifies_noun(tokens: list[Token], lows: list[str], m: Mention, stop: int) -> bool:
-    """The mention stands before a lowercase noun it modifies ("the Duo push", "the Stripe webhook")."""
-    return m.end < stop and tokens[m.end].text.isalpha() and tokens[m.end].text.islower() and (
-        lows[m.end] not in STOPWORDS)
+    """The mention stands before a noun typed in lowercase that it modifies ("the Duo push", "the Stripe
+    webhook")."""
+    return _word_follows(lows, m, stop) and tokens[m.end].text.islower()
 
 
 def _description(message: str, tokens: list[Token], lows: list[str], relative: bool) -> str | None:
