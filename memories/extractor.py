@@ -13,7 +13,7 @@ Questions, negated and hedged statements yield no facts.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -84,6 +84,7 @@ from memories.mentions import (
     reads_as_given_name,
     sentences,
     span_text,
+    speaker_name,
 )
 from memories.text import STOPWORDS
 from memories.truecase import restore_names
@@ -131,7 +132,10 @@ _LABEL_OPENERS = frozenset("and but so also plus then though btw fyi no yes not"
 # value nouns that open a subjectless part after a name label: "Oakhurst: renewal's in May, priority high"
 _LABEL_VALUE_NOUNS = frozenset("renewal renewals renewal's deadline deadline's priority prio status plan tier due "
                                "owner owner's lead am".split())
-_CLAUSE_SPLIT = frozenset({"but", "whereas", "however", "although", "though", ";", "-", "–", "—"})
+# where a clause ends: a contrast, a dash, or a reason ("i'm leading, using jenkins bc nobody let me kill it": the
+# "it" of the reason is no object of "leading")
+_CLAUSE_SPLIT = frozenset({"but", "whereas", "however", "although", "though", ";", "-", "–", "—", "because", "bc",
+                           "cuz", "coz"})
 _PLAN_SKIP = frozenset({"is", "was", "'s", ":", "-", "=", "now", "currently", "to", "the", "set", "changed", "moved"})
 _RANK_PENALTY = 1.5  # per mention skipped between the cue and a candidate: nearness outweighs a better type fit
 _SYSTEM_LINKS = frozenset({"depends_on", "uses"})
@@ -202,6 +206,8 @@ _STATEMENT_BREAKS = frozenset({",", ";", "-", "–", "—", "("})
 # Words of a time adverbial after a stated status: "in review right now", "back in progress as of this morning".
 _TIME_WORDS = frozenset("right as of this that at the moment morning afternoon evening for again since "
                         "effective immediately".split())
+# What opens an aside after a name: "X, which ...,", "X (the ... one)", "project anvil — moving agents to k8s — led by"
+_ASIDE_OPENERS = frozenset({",", "(", "-", "–", "—"})
 _ASIDE_WORDS = frozenset("btw fyi fwiw tbh lol sadly unfortunately".split())  # "X is blocked btw": a chat aside
 _REASON_WORDS = frozenset({"of", "on", "by", "waiting", "because", "due", "since", "until", "pending", "behind"})
 _WEAK_TEXTS = frozenset({"green", "amber", "yellow", "red", "live", "planning", "scoping"})
@@ -317,6 +323,9 @@ class RuleExtractor:
             text = str(text)
         if speaker and len(self._speakers) < _MAX_SPEAKERS:
             self._speakers.update(p for p in re.split(r"[\W_]+", str(speaker).casefold()) if len(p) >= 3)
+        named = speaker_name(speaker) if speaker else None
+        if named and named != speaker and is_given_name(named.split()[0]):
+            speaker = named  # "nils.hovland" is Nils Hovland ("dec_oc" stays a handle, "agent_b" a role)
         typed = text
         # "omar haddad afaik": names typed in lower case (only in the part of a message that is read)
         text = restore_names(text[:MAX_MESSAGE_CHARS], self._speakers) + text[MAX_MESSAGE_CHARS:]
@@ -510,7 +519,7 @@ class RuleExtractor:
                 lows = [t.low for t in body]
                 update = message_update or label_update or _has_update_signal(lows)
                 clause_start = len(facts)
-                for start, end in _clauses(lows):
+                for start, end in _clauses(lows, _dash_asides(lows, mentions)):
                     clause_mentions = [
                         m.at(m.start - start, m.end - start)
                         for m in mentions if m.start >= start and m.end <= end
@@ -1315,7 +1324,7 @@ class RuleExtractor:
         if not self._named_thing(subject) and self._shapes.get((kind, len(fields)), 0) < 2:
             return body  # "Kadam – ..." alone may address Kadam; in a list of such lines it names a thing
         rest = body[cut + 1 :]
-        labelled = self._label_subject(body[a:b], rest, message, known)
+        labelled = self._label_subject(body[a:b], rest, message, known, dashed=True)
         return body if labelled is rest else labelled
 
     def _place_cell(self, body: list[Token], a: int, b: int, column: str | None, inferred: str | None,
@@ -1399,12 +1408,14 @@ class RuleExtractor:
             return _Found(subject.name, "plan", span_text(message, tokens), False, 1.0)
         return None
 
-    def _label_subject(self, label: list[Token], body: list[Token], message: str, known: KnownNames) -> list[Token]:
+    def _label_subject(self, label: list[Token], body: list[Token], message: str, known: KnownNames, *,
+                       dashed: bool = False) -> list[Token]:
         """"Oakhurst: Starter plan, renews in August, handled by Rosa": a label that is only a name is the
         subject of each comma-separated part that names none of its own. Such a part is read with the label's
         tokens in front of it (a bare tier, "Enterprise", as "<label> is on Enterprise"); a part with its own
-        subject or a pronoun is left as written."""
-        parts = _comma_parts(body)
+        subject or a pronoun is left as written. After a dash, dashes part it too ("anvil — moving agents to
+        k8s — led by me")."""
+        parts = _comma_parts(body, (",", ";", *_DASHES) if dashed else (",", ";"))
         out: list[Token] = []
         changed = False
         for part in parts:
@@ -2018,7 +2029,7 @@ class RuleExtractor:
         keep = [True] * len(tokens)
         # 1. relative clauses and appositions: descriptions, or facts about their antecedent
         for m in mentions:
-            if m.end >= len(tokens) or lows[m.end] not in (",", "(") or not keep[m.end] or m.pronoun:
+            if m.end >= len(tokens) or lows[m.end] not in _ASIDE_OPENERS or not keep[m.end] or m.pronoun:
                 continue
             facts, firm = self._aside(tokens, lows, mentions, m, message, prior, update, keep, state)
             (found if firm else tentative).extend(facts)
@@ -2172,16 +2183,18 @@ class RuleExtractor:
         self, tokens: list[Token], lows: list[str], mentions: list[Mention], m: Mention, message: str,
         prior: str | None, update: bool, keep: list[bool], state: _MessageState,
     ) -> tuple[list[_Found], bool]:
-        """A comma- or bracket-delimited aside right after a mention: ", which serves usage reports," (a
+        """A comma-, bracket- or dash-delimited aside right after a mention: ", which serves usage reports," (a
         description), ", our usage-report service," (an apposition) or ", owned by Lena," (a fact). Returns the
         facts and whether they stand on their own: a fact, or a relative clause inside the sentence, does; an
         apposition or a trailing relative clause is a description only if the sentence states a fact too."""
         open_at = m.end
-        closer = ")" if lows[open_at] == "(" else ","
+        closer = ")" if lows[open_at] == "(" else "," if lows[open_at] == "," else lows[open_at]
         start = open_at + 1
         if start >= len(tokens):
             return [], False
         close = next((k for k in range(start, len(tokens)) if lows[k] == closer), -1)
+        if close < 0 and closer in _DASHES:
+            return [], False  # "Crashpipe — owner Nadia": one dash labels what follows, only a pair sets it aside
         trailing = close < 0
         stop = close if close >= 0 else _content_end(lows)
         if stop <= start:
@@ -2192,7 +2205,7 @@ class RuleExtractor:
         if headed_relative:  # "the one that serves usage reports", "the service which loads events"
             relative, head, start = True, lows[headed_relative - 1], headed_relative - 1
         reduced = not relative and _cue_at(lows, start) is not None
-        apposition = not relative and not reduced and (head in _APPOSITION_START or closer == ")")
+        apposition = not relative and not reduced and (head in _APPOSITION_START or closer != ",")
         if not (relative or reduced or apposition):
             return [], False
         if trailing and not relative and not (apposition and head in _APPOSITION_START):
@@ -3832,12 +3845,13 @@ def _office_word(t: Token) -> bool:
 
 
 def _lowercase_office_spans(body: Sequence[Token]) -> list[tuple[int, int]]:
-    """Token ranges of offices named in lowercase: one or two place words and "office" ("gdansk office mostly",
-    "me: leeds office", "lisbon office = portugal"), opening the sentence or after "=", a colon, a copula or a
-    preposition. Case no longer tells the name from chatter here; the head noun and the place word do."""
+    """Token ranges of offices named in lowercase: one or two place words and "office" or "studio" ("gdansk office
+    mostly", "me: leeds office", "lisbon office = portugal", "praga studio"), opening the sentence or after "=", a
+    colon, a copula or a preposition. Case no longer tells the name from chatter here; the head noun and the place
+    word do."""
     out: list[tuple[int, int]] = []
     for h, t in enumerate(body):
-        if t.low != "office" or not t.text.islower():
+        if t.low not in ("office", "studio") or not t.text.islower():
             continue
         k = h
         while k > 0 and h - k < 2 and _office_word(body[k - 1]):
@@ -4091,11 +4105,12 @@ def _bulleted(line: Sequence[Token], message: str) -> bool:
     return not lead and len(line) > 1 and line[0].low in _DASHES and _spaced(message, line[0].end)
 
 
-def _comma_parts(body: Sequence[Token]) -> list[list[Token]]:
-    """The parts of a statement between commas and semicolons, empty ones kept (",," leaves one)."""
+def _comma_parts(body: Sequence[Token], marks: Collection[str] = (",", ";")) -> list[list[Token]]:
+    """The parts of a statement between commas and semicolons (or other `marks`), empty ones kept (",," leaves
+    one)."""
     parts: list[list[Token]] = [[]]
     for t in body:
-        if t.low in (",", ";"):
+        if t.low in marks:
             parts.append([])
         else:
             parts[-1].append(t)
@@ -4443,16 +4458,32 @@ def _has_update_signal(lows: list[str]) -> bool:
     return False
 
 
-def _clauses(lows: list[str]) -> list[tuple[int, int]]:
-    """Split a sentence at contrastive conjunctions ("X is owned by Lena, but Y is owned by Sara")."""
+def _clauses(lows: list[str], kept: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """Split a sentence at contrastive conjunctions ("X is owned by Lena, but Y is owned by Sara") and dashes,
+    except at the positions `kept` (the dashes around an aside)."""
     out = []
     start = 0
     for i, w in enumerate(lows):
-        if w in _CLAUSE_SPLIT and i > start:
+        if w in _CLAUSE_SPLIT and i > start and i not in kept:
             out.append((start, i))
             start = i + 1
     out.append((start, len(lows)))
     return [(a, b) for a, b in out if b > a]
+
+
+def _dash_asides(lows: list[str], mentions: Sequence[Mention]) -> frozenset[int]:
+    """The positions of dash pairs that set an aside off a name, which then splits no clause: "project anvil —
+    moving the farm agents onto k8s — led by me" (the clause reads the aside as a bracket, memories.extractor's
+    `_aside`). A lone dash still splits: "Crashpipe — owner Nadia"."""
+    out: set[int] = set()
+    for m in mentions:
+        k = m.end
+        if m.pronoun or k >= len(lows) or lows[k] not in _DASHES:
+            continue
+        close = next((j for j in range(k + 1, len(lows)) if lows[j] in _DASHES or lows[j] in _CLAUSE_SPLIT), None)
+        if close is not None and lows[close] == lows[k] and k + 1 < close < len(lows) - 1:
+            out.update((k, close))
+    return frozenset(out)
 
 
 def _scan(lows: list[str], blocked: list[bool], index: dict) -> list:

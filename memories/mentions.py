@@ -706,6 +706,23 @@ class _Quotes:
         return self.inside
 
 
+# a speaker who is named ("rahul", "Fiona Dale"), not a role ("agent_b")
+# ("hiroshi.kobayashi" and "mei_lin" too: a handle's parts joined by a dot or an underscore, each a word; and an
+# initial joined by a dot, "priya.n", "o.schmidt", where "agent_b" joins a letter by an underscore)
+_HANDLE = re.compile(r"^(?:[^\W\d_]\.)?[^\W\d_]{2,}(?:[-'’][^\W\d_]+|[._][^\W\d_]{2,}|\.[^\W\d_](?![^\W\d_]))*"
+                     r"(?: [^\W\d_][\w'’-]*){0,3}$")
+
+
+def speaker_name(handle: str) -> str | None:
+    """The name a speaker posts under, read as a person's: "hiroshi.kobayashi" is Hiroshi Kobayashi, "priya.n" is
+    Priya N, "rahul" and "Fiona Dale" stay as they are; None for a role ("agent_b")."""
+    if not _HANDLE.match(handle):
+        return None
+    if re.search(r"[._]", handle):
+        return " ".join(part.capitalize() for part in re.split(r"[._]", handle))
+    return handle
+
+
 def _without_initial(speaker: str) -> str:
     """"Priya" for a speaker read from the handle "priya.n" whose full name no turn has given."""
     words = speaker.split()
@@ -1160,7 +1177,8 @@ _OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | {"head"}  # (and "head office")
 # Workplaces whose name may be any capitalised words before the head in lowercase ("Central lab", "Riverside
 # clinic", "Crossroads branch", "the Speicherstadt desk", "the East Tamaki warehouse"); a "studio" needs its place
 # ("Figma studio" is no workplace). (A lowercase head only: "Service Desk" is a team.)
-_NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus", "branch", "desk", "warehouse", "hospital"})
+_NAMED_WORKPLACES = frozenset({"clinic", "depot", "plant", "lab", "campus", "branch", "desk", "warehouse", "hospital",
+                               "studio"})
 # "the Main branch" is code's, not a workplace
 _CODE_BRANCHES = frozenset("main master develop dev release feature hotfix staging default".split())
 

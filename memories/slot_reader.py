@@ -21,6 +21,7 @@ from memories.entities import GENERIC_HEADS
 from memories.person_names import fold, is_given_name
 from memories.places import city_of_office, site_head
 from memories.mentions import (
+    ACCOUNT,
     CHAT_FILLERS,
     OFFICE,
     TEAM,
@@ -48,17 +49,13 @@ from memories.mentions import (
     known_words,
     sentences,
     span_text,
+    speaker_name,
 )
 from memories.text import STOPWORDS
 from memories.truecase import SAYING, restore_names
 
 # "agent_b: " or "Fiona Dale: " before a transcript line
 _SPEAKER = re.compile(r"^(?:[^\s:]{1,40}|[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’-]*){1,3}): ")
-# a speaker who is named ("rahul", "Fiona Dale"), not a role ("agent_b")
-# ("hiroshi.kobayashi" and "mei_lin" too: a handle's parts joined by a dot or an underscore, each a word; and an
-# initial joined by a dot, "priya.n", "o.schmidt", where "agent_b" joins a letter by an underscore)
-_HANDLE = re.compile(r"^(?:[^\W\d_]\.)?[^\W\d_]{2,}(?:[-'’][^\W\d_]+|[._][^\W\d_]{2,}|\.[^\W\d_](?![^\W\d_]))*"
-                     r"(?: [^\W\d_][\w'’-]*){0,3}$")
 _WORD = re.compile(r"[^\W_]+")
 # "Ong-san sits in Changi": a Japanese honorific after a name is no part of it
 _HONORIFIC = re.compile(r"\b([^\W\d_]{2,})-(?:san|sama|kun|chan|sensei)\b", re.IGNORECASE)
@@ -75,9 +72,9 @@ _VALUE_WORDS = PLAN_TIERS | PRIORITY_WORDS  # never an entity, whatever its capi
 _NAMED_BY_HEAD = frozenset({"office", "team", "region"})
 _JOINING = frozenset({"on", "joined", "joins", "joining"})
 _YOU = frozenset({"you", "u", "ya", "yall", "your", "ur"})  # a question put to someone, as chat writes it
-# "Joss Hart is Service Desk", "Ravi's Guest Systems", "Ravi and Stu are both Guest Systems": a team said to be
-# what a person is, without its head noun
-_BEING = frozenset({"is", "'s", "are", "both", "="})
+# "Joss Hart is Service Desk", "Ravi's Guest Systems", "Ravi and Stu are both Guest Systems", "I'm Crew Systems":
+# a team said to be what a person is, without its head noun
+_BEING = frozenset({"is", "'s", "are", "both", "=", "i'm", "am"})
 _LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "out of Quayside", "moved to X"
 
 
@@ -108,10 +105,7 @@ def spoken(item: ContextItem) -> tuple[str | None, str]:
     """Who said a transcript line, when they are named ("rahul", "Fiona Dale"; not "agent_b"), and what they said,
     with names typed in lower case read as names ("omar haddad afaik")."""
     said_by = _SPEAKER.match(item.text)
-    speaker = said_by.group(0)[:-2] if said_by and _HANDLE.match(said_by.group(0)[:-2]) else None
-    if speaker is not None and re.search(r"[._]", speaker):
-        # "hiroshi.kobayashi" is Hiroshi Kobayashi
-        speaker = " ".join(part.capitalize() for part in re.split(r"[._]", speaker))
+    speaker = speaker_name(said_by.group(0)[:-2]) if said_by else None
     said = _HONORIFIC.sub(r"\1", _SPEAKER.sub("", item.text, count=1))
     return speaker, restore_names(said, set(speaker.casefold().split()) if speaker else ())
 
@@ -563,6 +557,11 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
         # "Canal House = the Amsterdam office": an office named after its city places what it is equated with
         spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
                   and not is_subject(m.name, about)]
+        # "the Hamar datacentre": a site's head noun makes the name before it a place, whatever else it may be
+        lows = [t.low for t in sentence]
+        read = {sp[1] for sp in spans if sp[0] > 0}
+        spans += [(2, m.start, _whole_name(sentence, text, m, wanted)) for m in mentions
+                  if not m.pronoun and m.start not in read and site_head(lows, m.end) and not is_subject(m.name, about)]
     return [sp for sp in spans if sp[0] > 0]
 
 
@@ -730,6 +729,8 @@ def _fit(m: Mention, wanted: str, placed: bool = False, opening: bool = False) -
     """3: a first and last name for a person; 2: the mention is surely of the wanted type; 1: it may be (systems,
     tools, projects and accounts are often bare names); 0: it is not, or too likely something else (a first and
     last name is a person, a plan tier or a priority is a value). `opening`: the mention opens a reply."""
+    if wanted == TEAM and placed and m.types == {ACCOUNT}:
+        return 1  # "I'm Crew Systems": named like a company, but a person is in a team, not a customer
     if wanted not in m.types or m.name.casefold() in _VALUE_WORDS or _value_like(m.name):
         return 0
     if m.types == PLACE_TYPES and wanted != REGION:
