@@ -669,6 +669,11 @@ class GraphMemory:
                 result.needed]
             return Unfinished(self.store.name_of(result.stuck_at), route,
                               [self._hop(e, as_of) for e, _ in walked])
+        if result.failure == "no_link" and parsed.mentions and not parsed.relations:
+            # "stagelight's on what plan again": no words of a relation, but the asked type is the object of one
+            # predicate only
+            only = [p for p, (_, obj) in PREDICATES.items() if obj in parsed.expected_types]
+            return Unfinished(parsed.mentions[0], only, []) if len(only) == 1 else None
         if result.failure == "no_link" and parsed.mentions and parsed.relations:
             remaining = [s.best for s in parsed.slots if s.source != "typed"]
             # a descriptive phrase ("the thing that issues expiring secrets") names no node: what it describes

@@ -189,7 +189,9 @@ _FRAME = frozenset("tell remind know knows wonder wondering anyone anybody idea 
                    "confirm recall remember sure ask asking again exactly actually currently now nowadays today "
                    "lately still anymore days moment present right these this at as of please hey hi so "
                    "okay ok btw just one who's wise rn atm tbh iirc afaik fyi pls plz tho though currently "
-                   "offhand anyone's".split())
+                   "offhand anyone's "
+                   # "what prio did we say mm is": a verb of saying or deciding frames the question
+                   "say said think thought agree agreed decide decided".split())
 _TIME_PHRASES = [("these", "days"), ("right", "now"), ("at", "the", "moment"), ("at", "present"), ("as", "of", "now"),
                  ("any", "more"), ("these", "day")]
 

@@ -502,9 +502,10 @@ _Span = tuple[int, int, str]
 
 def _value_spans(sentence: list[Token], text: str, wanted: str) -> list[_Span]:
     values: list[Value] = _VALUE_FINDERS[wanted](sentence, text)
-    # a month is answered by its name ("renews oct" -> October); other values as written
+    # a month is answered by its name ("renews oct" -> October), a plan without the quote marks around it ("the
+    # 'studio 20' bundle"); other values as written
     return [(_freshness(sentence, v.start, v.end, text), v.start,
-             v.text if wanted == "month" else span_text(text, sentence[v.start : v.end])) for v in values]
+             v.text if wanted in ("month", "plan") else span_text(text, sentence[v.start : v.end])) for v in values]
 
 
 def _freshness(sentence: list[Token], start: int, end: int, text: str = "") -> int:
@@ -792,9 +793,24 @@ _NOT_PLAN_NAMES = frozenset("new old current same previous next existing cheaper
                             "which what whatever".split())
 
 
-def _plan_word(t: Token) -> bool:
+def _plan_word(t: Token, numbered: bool = False) -> bool:
+    """A word of a plan's name; a number only where `numbered` ("Studio 20", "24/7": not "the 3 plans")."""
     return t.is_word and t.low not in STOPWORDS and t.low not in _NOT_PLAN_NAMES and t.low not in _PLAN_HEADS and (
-        not t.text.isdigit())
+        numbered or not t.text.isdigit())
+
+
+_QUOTE_MARK = re.compile(r"(?<!\w)['\"‘’]|['\"‘’](?!\w)")  # a quote mark, not an apostrophe inside a word
+
+
+def _joined(text: str, left: Token, right: Token) -> str | None:
+    """What joins two words of one name: "" or a space, a "+" or a "&", a "/" between numbers ("24/7"); a quote
+    mark around the name is read past ("their 'studio' plan"). None where the name ends (a "|", a comma)."""
+    between = text[left.end : right.start].replace("'", "").replace('"', "").replace("‘", "").replace("’", "")
+    if between in (" ", "", "+", "&", " & "):
+        return between
+    if between == "/" and left.text.isdigit() and right.text.isdigit():
+        return between
+    return None
 
 
 def _named_plans(tokens: list[Token], text: str) -> list[Value]:
@@ -803,14 +819,27 @@ def _named_plans(tokens: list[Token], text: str) -> list[Value]:
     space, a "+" or a "&" (a table's "|" or a comma ends the name)."""
     out: list[Value] = []
     # ("Premium Print+Digital bundle": a "+" between two words joins them into one name; "owner + plan" is two)
-    joined = [text[tokens[k].end : tokens[k + 1].start] in (" ", "", "+", "&", " & ") for k in range(len(tokens) - 1)]
+    links = [_joined(text, tokens[k], tokens[k + 1]) for k in range(len(tokens) - 1)]
+    joined = [link is not None for link in links]
+
+    def numbered(k: int) -> bool:
+        # a number in a name: after a word of it ("Studio 20") or in "24/7"
+        return k > 0 and (links[k - 1] == "/" or joined[k - 1] and tokens[k - 1].is_word and (
+            not tokens[k - 1].text.isdigit()) and tokens[k - 1].low not in STOPWORDS) or (
+            k + 1 < len(links) + 1 and k < len(links) and links[k] == "/")
+
     for i, t in enumerate(tokens):
-        if t.low in _PLAN_HEADS and i > 0 and _plan_word(tokens[i - 1]) and joined[i - 1]:
+        if t.low in _PLAN_HEADS and i > 0 and _plan_word(tokens[i - 1], numbered(i - 1)) and joined[i - 1]:
             start = i - 1
-            while start > max(i - 3, 0) and _plan_word(tokens[start - 1]) and joined[start - 1]:
+            while start > max(i - 3, 0) and _plan_word(tokens[start - 1], numbered(start - 1)) and joined[start - 1]:
                 start -= 1
+            if tokens[start].text.isdigit() and links[start] != "/":
+                start += 1  # "the 20 kits bundle" is no plan named "20 kits"
+                if start >= i:
+                    continue
             end = i + 1 if t.low not in ("plan", "tier") else i
-            out.append(Value(start, end, span_text(text, tokens[start:end]), "plan"))
+            name = _QUOTE_MARK.sub("", span_text(text, tokens[start:end])).strip()
+            out.append(Value(start, end, name, "plan"))
         elif t.low in _PLAN_HEADS and i + 2 < len(tokens) and tokens[i + 1].low in ("is", ":", "=", "-") and (
                 _plan_word(tokens[i + 2])):
             start = end = i + 2

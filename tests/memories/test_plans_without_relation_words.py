@@ -1,0 +1,66 @@
+"""A question that names no relation but asks for a type only one predicate gives ("kestrel's on what plan
+again"), about a name extraction never made a node: the hybrid reads the plan beside the name in the turns. Plan
+names with a number ("the 24/7 plan", "the 'studio 20' bundle") or in quote marks are read whole, without the marks;
+a verb of saying frames a question ("what prio did we say mm is") and is no part of its subject. Written for these
+tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.graph import GraphMemory
+from memories.hybrid import HybridMemory
+from memories.mentions import sentences
+from memories.protocol import MemoryConfig
+from memories.question import parse_question
+from memories.slot_reader import _plans
+from scenarios.models import Turn
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+CHAT = [
+    ("kai", "ok who's the contact for kestrelsoft these days"),
+    ("ruth", "that's oona virtanen, she took it over in march"),
+    ("kai", "ty. fyi they're on the 24/7 plan since the launch mess"),
+    ("ruth", "lunch?"),
+]
+
+
+def _memory(embedder, cls=HybridMemory):
+    memory = cls(MemoryConfig(extraction="rules"), embedder)
+    memory.ingest_many([Turn(index=i, speaker=s, text=t, channel="accounts") for i, (s, t) in enumerate(CHAT)])
+    return memory
+
+
+def test_the_one_predicate_of_the_asked_type_is_the_step_to_read(hash_embedder):
+    graph = _memory(hash_embedder, GraphMemory)
+    plan = graph.unfinished("kestrelsoft's on what plan again")
+    assert plan is not None and (plan.start, plan.remaining) == ("kestrelsoft", ["plan"])
+    # a person may be an owner, a lead or an account's contact: with no words of the relation, no step is guessed
+    assert graph.unfinished("who is it for kestrelsoft") is None
+
+
+def test_the_hybrid_reads_the_plan_beside_the_name(hash_embedder):
+    answer = _memory(hash_embedder).answer("kestrelsoft's on what plan again")
+    assert answer.text == "24/7"
+    assert answer.trace.paths and answer.trace.paths[0][0].predicate == "plan"
+
+
+@pytest.mark.parametrize(("text", "plan"), [
+    ("yup. they're on the 24/7 plan since March", "24/7"),
+    ("fyi we're on their 'studio' plan so strings are included", "studio"),
+    ("mine. we're on the 'studio 20' bundle, 20 kits", "studio 20 bundle"),
+    ("Beacon is on the Net-60 credit plan", "Net-60 credit"),
+])
+def test_plan_names_with_numbers_or_quote_marks_are_read_whole(text, plan):
+    assert [v.text for s in sentences(text) for v in _plans(s, text)] == [plan]
+
+
+def test_a_count_before_a_bundle_is_no_plan_name():
+    text = "we're on the 20 kits bundle"
+    assert not any(v.text.startswith("20") for s in sentences(text) for v in _plans(s, text))
+
+
+def test_a_verb_of_saying_frames_the_question():
+    parsed = parse_question("what prio did we say mm is for the event")
+    assert parsed.mentions == ["mm"] and parsed.expected_types == ("priority",)
