@@ -17,7 +17,7 @@ import time
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from memories.answer import Answer, Candidate, ContextItem, Hop
+from memories.answer import Answer, Candidate, ContextItem, Hop, Trace
 from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
@@ -25,7 +25,7 @@ from memories.person_names import fold
 from memories.places import city_named_in, country_of, is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.reading_ranker import rank_readings
-from memories.slot_reader import called, identify, names_a_thing, subject_words
+from memories.slot_reader import called, fits, identify, names_a_thing, subject_words
 from memories.tokens import count_tokens
 from memories.text import asks_present
 from scenarios.models import MULTI_VALUED, PREDICATES, Turn
@@ -168,10 +168,14 @@ class HybridMemory:
                 if bridged is not None:
                     return bridged
         vector = self.fallback.answer(question, as_of=as_of)
+        g = graph.trace
         if plan is not None and not plan.walked and len(plan.remaining) == 1:
             latest = plan.doubted or _present(question, plan.remaining[0])
             vector = self._typed_read(question, vector, plan.start, plan.remaining[0], as_of, latest=latest)
-        g = graph.trace
+        elif (asked := _asked_step(plan, g)) is not None and not fits(vector.text, g.expected_type or ""):
+            # the general reader's answer is no thing of the asked type ("depends" for a team): what the turns
+            # about the subject say of that type beside it is a better guess than a word that names nothing
+            vector = self._typed_read(question, vector, asked[0], asked[1], as_of, latest=_present(question, asked[1]))
         # The vector's candidates and reader pick, beside the graph's reason for passing (links, chain, failure).
         trace = vector.trace.model_copy(update={
             "backend": self.name, "served_by": self.fallback.name, "links": g.links, "relations": g.relations,
@@ -448,6 +452,18 @@ class HybridMemory:
         g = self.graph.snapshot()
         v = self.fallback.snapshot()
         return Snapshot(backend=self.name, chunks=v.chunks, nodes=g.nodes, edges=g.edges)
+
+
+def _asked_step(plan: Unfinished | None, trace: Trace) -> tuple[str, str] | None:
+    """The subject and a predicate that ends on the asked type, for a question read no further: the start of a
+    chain that was not walked to its end (its last step of that type), or a subject the graph never linked."""
+    kind = trace.expected_type
+    if not kind:
+        return None
+    start = plan.start if plan is not None else next((l.mention for l in trace.links if l.mention), None)
+    steps = [p for p in (plan.remaining if plan is not None else []) if PREDICATES[p][1] == kind]
+    steps = steps or [p for p in PREDICATES if PREDICATES[p][1] == kind]
+    return (start, steps[-1]) if start and steps else None
 
 
 def _in_country(question: str, answer: Answer) -> Answer:

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
+from memories.dictionary import is_common_word
 from memories.entities import GENERIC_HEADS
 from memories.person_names import fold, is_given_name
 from memories.places import city_of_office, site_head
@@ -942,6 +943,18 @@ def _statuses(tokens: list[Token], text: str) -> list[Value]:
             if set_apart or said_of or v.start > 0 and lows[v.start - 1] in _STATUS_CUES:
                 found.append(v)
     return sorted(found, key=lambda v: v.start)
+
+
+def fits(answer: str, wanted: str) -> bool:
+    """Whether an answer could be a thing of type `wanted` at all: a value its finder reads ("P1", "March 3"), or,
+    for an entity, anything but one lowercase everyday word ("depends", "owner", "live"), which names nothing."""
+    words = answer.split()
+    if not words:
+        return False
+    if wanted in _VALUE_FINDERS:
+        return any(_VALUE_FINDERS[wanted](sentence, answer) for sentence in sentences(answer))
+    low = answer.strip(_EDGE)
+    return not (len(words) == 1 and low.islower() and (low in STOPWORDS or is_common_word(low)))
 
 
 _VALUE_FINDERS = {

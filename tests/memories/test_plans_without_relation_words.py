@@ -1,19 +1,21 @@
 """A question that names no relation but asks for a type only one predicate gives ("kestrel's on what plan
 again"), about a name extraction never made a node: the hybrid reads the plan beside the name in the turns. Plan
 names with a number ("the 24/7 plan", "the 'studio 20' bundle") or in quote marks are read whole, without the marks;
-a verb of saying frames a question ("what prio did we say mm is") and is no part of its subject. Written for these
-tests."""
+a verb of saying frames a question ("what prio did we say mm is") and is no part of its subject. Where the general
+reader's answer is no thing of the asked type ("depends" for a team), the hybrid reads that type beside the subject.
+Written for these tests."""
 
 from __future__ import annotations
 
 import pytest
 
-from memories.graph import GraphMemory
-from memories.hybrid import HybridMemory
+from memories.answer import LinkDecision, Trace
+from memories.graph import GraphMemory, Unfinished
+from memories.hybrid import HybridMemory, _asked_step
 from memories.mentions import sentences
 from memories.protocol import MemoryConfig
 from memories.question import parse_question
-from memories.slot_reader import _plans
+from memories.slot_reader import _plans, fits
 from scenarios.models import Turn
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -64,3 +66,20 @@ def test_a_count_before_a_bundle_is_no_plan_name():
 def test_a_verb_of_saying_frames_the_question():
     parsed = parse_question("what prio did we say mm is for the event")
     assert parsed.mentions == ["mm"] and parsed.expected_types == ("priority",)
+
+
+@pytest.mark.parametrize(("answer", "wanted", "fit"), [
+    ("P1", "priority", True), ("depends", "priority", False), ("in progress", "status", True),
+    ("March", "month", True), ("side", "date", False), ("Build Infra", "team", True), ("owner", "team", False),
+    ("eu-west-2", "region", True), ("infra", "region", False), ("kev", "person", True), ("", "person", False),
+])
+def test_an_answer_fits_its_type_unless_it_is_a_word_that_names_nothing(answer, wanted, fit):
+    assert fits(answer, wanted) is fit
+
+
+def test_the_step_read_for_an_unfitting_answer_ends_on_the_asked_type():
+    trace = Trace(backend="graph", expected_type="team", links=[LinkDecision(mention="quillpad")])
+    # a chain not walked: its step that ends on a team; no chain: the subject linked and the team's one predicate
+    assert _asked_step(Unfinished("quillpad", ["owned_by", "member_of"], []), trace) == ("quillpad", "member_of")
+    assert _asked_step(None, trace) == ("quillpad", "member_of")
+    assert _asked_step(None, trace.model_copy(update={"expected_type": None})) is None
