@@ -859,7 +859,12 @@ class RuleExtractor:
             if column is None:
                 if any(not t.text.islower() for t in words):
                     return False
-                column = next((_COLUMNS[w] for w in lows if w in _COLUMNS), None)
+                # the head noun says what the column holds ("key account manager" is an owner), unless it is
+                # a generic one ("renewal date", "account name"), where the word before it does
+                if lows[-1] in _COLUMNS and lows[-1] not in _GENERIC_COLUMN_HEADS:
+                    column = _COLUMNS[lows[-1]]
+                else:
+                    column = next((_COLUMNS[w] for w in lows if w in _COLUMNS), None)
             columns.append(column)
         if sum(c is not None for c in columns) < 2:
             return False
@@ -4247,11 +4252,12 @@ _COLUMNS = {
     "lead": "owner", "owner": "owner", "am": "owner", "pm": "owner", "manager": "owner", "contact": "owner",
     "rep": "owner", "dri": "owner", "status": "status", "state": "status", "date": "deadline",
     "deadline": "deadline", "due": "deadline", "target": "deadline", "eta": "deadline", "plan": "plan",
-    "tier": "plan", "renewal": "renews_in", "renews": "renews_in", "renews in": "renews_in",
+    "tier": "plan", "tariff": "plan", "package": "plan", "subscription": "plan", "renewal": "renews_in", "renews": "renews_in", "renews in": "renews_in",
     "priority": "priority", "prio": "priority", "region": "where", "cluster": "where", "env": "where",
     "environment": "where", "runs in": "where", "runs on": "where", "deployed": "where", "deployed in": "where",
     "hosted in": "where", "team": "team", "squad": "team", "office": "office", "based in": "office",
 }
+_GENERIC_COLUMN_HEADS = frozenset({"date", "name"})
 # What a header's subject column says its rows are about ("service" rows are components).
 _SUBJECT_KINDS = {"project": "project", "account": "account", "acct": "account", "customer": "account",
                   "client": "account", "service": "component", "svc": "component", "component": "component",

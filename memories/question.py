@@ -90,7 +90,7 @@ _PRIMARY: dict[str, list[str]] = {
                  "going live", "target date", "be done", "be finished", "be shipped", "be delivered"],
     "status": ["status", "state", "stage", "progress", "going", "doing", "standing", "on track", "blocked",
                "at risk", "health"],
-    "plan": ["plan", "tier", "subscription", "subscribed to", "package", "edition"],
+    "plan": ["plan", "tier", "subscription", "subscribed to", "package", "edition", "tariff", "support level"],
     "renews_in": ["renew", "renews", "renewal", "renewing", "up for renewal", "expire", "expires",
                   "contract end", "contract ends", "contract up", "up for renewal", "come up for renewal",
                   "comes up for renewal"],
@@ -159,7 +159,7 @@ _TYPE_NOUNS: dict[str, str] = {
     "database": "component", "databases": "component", "db": "component", "dbs": "component",
     "tool": "tool", "tools": "tool", "library": "tool", "libraries": "tool", "framework": "tool", "tooling": "tool",
     "engine": "tool", "scheduler": "tool", "language": "tool",  # "what engine is lanternfall on?"
-    "plan": "plan", "tier": "plan", "subscription": "plan",
+    "plan": "plan", "tier": "plan", "subscription": "plan", "tariff": "plan",
     "priority": "priority", "urgency": "priority", "prio": "priority", "severity": "priority",
     "status": "status", "state": "status",
     "month": "month",

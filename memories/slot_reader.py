@@ -788,7 +788,7 @@ def _personal_name(m: Mention) -> bool:
 
 # Nouns after a plan's name: "the Harbor plan", "the Net-60 credit plan", "NHS Staff Bundle". A plan or a tier
 # is named without its head ("Harbor"); a bundle or a package is named with it.
-_PLAN_HEADS = frozenset({"plan", "tier", "bundle", "package"})
+_PLAN_HEADS = frozenset({"plan", "tier", "bundle", "package", "tariff"})
 # Words before a plan's head that say which of the customer's plans, not what it is called
 _NOT_PLAN_NAMES = frozenset("new old current same previous next existing cheaper cheapest pricing payment renewal "
                             "which what whatever".split())

@@ -17,6 +17,7 @@ from memories.protocol import MemoryConfig
 from memories.question import parse_question
 from memories.slot_reader import _plans, fits
 from scenarios.models import Turn
+from tests.memories.extractor_reading import pairs, read_one
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -83,3 +84,17 @@ def test_the_step_read_for_an_unfitting_answer_ends_on_the_asked_type():
     assert _asked_step(Unfinished("quillpad", ["owned_by", "member_of"], []), trace) == ("quillpad", "member_of")
     assert _asked_step(None, trace) == ("quillpad", "member_of")
     assert _asked_step(None, trace.model_copy(update={"expected_type": None})) is None
+
+
+def test_a_tariff_is_a_plan():
+    assert parse_question("what tariff are the Grasmere cider people on?").expected_types == ("plan",)
+    text = "they're on the Large User tariff since April"
+    assert [v.text for s in sentences(text) for v in _plans(s, text)] == ["Large User tariff"]
+
+
+def test_a_table_column_is_named_by_its_head_noun():
+    table = ("account | key account manager | tariff\n---|---|---\nHawes Dairy | Nell Ashby | Standard Rural\n"
+             "Kirkby Mill | Ola Pike | Large User")
+    facts = read_one(table, "accounts")
+    assert pairs(facts, "handled_by") == {("Hawes Dairy", "Nell Ashby"), ("Kirkby Mill", "Ola Pike")}
+    assert pairs(facts, "plan") == {("Hawes Dairy", "Standard Rural"), ("Kirkby Mill", "Large User")}
