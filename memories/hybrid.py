@@ -112,7 +112,7 @@ class HybridMemory:
             channel = turn.channel or ""
             if channel in self._topic:
                 self._topic_of[turn.index] = self._topic[channel]
-            if names_a_thing(turn.text):
+            if names_a_thing(self._lines[turn.index]):  # (as a transcript line: "next: beacon." has no speaker "next")
                 self._topic[channel] = turn.index
             self._by_channel.setdefault(turn.channel or "", []).append(turn.index)
 

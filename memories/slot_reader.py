@@ -456,15 +456,33 @@ def _things(text: str, wanted: str, about: frozenset[str], names: KnownNames,
 _NOT_TOPICS = frozenset({PERSON, TEAM, OFFICE, REGION})
 
 
+_BACK_POINTERS = frozenset({"it", "it's", "its"})
+
+
+def _exclaimed(sentence: list[Token], m: Mention) -> bool:
+    """An everyday word opening a sentence on its own, closed by a mark: "Fancy.", "Like, physically?",
+    "Classic." (a remark, not a name)."""
+    return m.start == 0 and m.end == 1 and m.end < len(sentence) and sentence[m.end].low in (",", ".", "!", "?") and (
+        is_common_word(m.name.casefold()))
+
+
 def names_a_thing(text: str) -> bool:
     """Whether a message names a thing a conversation can be about for several turns: a system, a customer, a
     project or a tool ("next: crew-dispatch-api."), not only people, teams or places ("Grid Ops team as a
     whole, ping me or Gareth")."""
     names = KnownNames([])
     for sentence in sentences(_SPEAKER.sub("", text, count=1)):
+        # a sentence that points back to the topic before it names anything goes on about that topic: "It's on
+        # AWS, the Cape Town region" and "Is it in the cupboard at Kilimani?" change no subject
+        back = next((i for i, t in enumerate(sentence) if t.low in _BACK_POINTERS), len(sentence))
+        lows = [t.low for t in sentence]
+        if lows[:1] == ["next"] and len(lows) > 2 and lows[1] in (":", "-", "–", "—") and sentence[2].is_word:
+            return True  # "next: beacon." opens a new subject, whatever its case
         for m in find_mentions(sentence, text, known=names, learned=lambda _: None,
                                resolve_pronoun=lambda kind, so_far: None):
-            if m.pronoun or m.types <= _NOT_TOPICS or m.name.casefold() in _VALUE_WORDS:
+            if m.start > back:
+                break
+            if m.pronoun or m.types <= _NOT_TOPICS or m.name.casefold() in _VALUE_WORDS or _exclaimed(sentence, m):
                 continue
             if PERSON in m.types and (m.person_likely or len(m.types) == 1):
                 continue  # a bare capitalised word is most often a person

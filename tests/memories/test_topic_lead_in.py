@@ -129,3 +129,33 @@ def test_a_typed_read_of_deployed_in_answers_with_the_region_of_the_reply(hash_e
     read = memory._typed_read(question, vector, "crew-dispatch-api", "deployed_in", None)
     assert read.text == "eu-north-1"
     assert read.context[read.trace.reader_pick].turns == [5]
+
+
+# --- what keeps a topic (written for these tests) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "No cupboard! It's on AWS, the Cape Town region.",  # a sentence pointing back before it names anything
+    "Where does it live? Is it in the rack at Westlands?",
+    "Cape Town! Fancy. And if it goes down, how bad is it?",  # an everyday word on its own is a remark
+])
+def test_a_turn_that_points_back_to_its_topic_names_no_new_one(text):
+    assert not names_a_thing(text)
+
+
+def test_next_opens_a_new_topic_whatever_its_case(hash_embedder):
+    assert names_a_thing("maya: next: beacon. anyone know why it's in us-west-2?")
+    chat = [("infra", "maya", "tally-meter alone is 18% of compute"), ("infra", "omar", "and it writes to pgmain"),
+            ("infra", "maya", "next: beacon. anyone know why it's in us-west-2?"), ("infra", "omar", "no idea"),
+            ("infra", "maya", "who owns it?"), ("infra", "omar", "Ravi Menon")]
+    memory = _memory(hash_embedder, chat)
+    # the reply's lead-in reaches back to the turn that opened the topic, a bare message read as a transcript line
+    assert memory._topic_of[5] == 2 and memory._topic_of[3] == 2
+
+
+def test_a_reply_pointing_back_keeps_the_topic_it_answers(hash_embedder):
+    chat = [("infra", "auma", "first one: tally-hub. who owns it?"), ("infra", "tom", "mine, Tom Mwangi"),
+            ("infra", "auma", "where does it live?"), ("infra", "tom", "It's on AWS, af-south-1."),
+            ("infra", "auma", "Fancy. And if it goes down, how bad is it?"), ("infra", "tom", "It's a P1.")]
+    memory = _memory(hash_embedder, chat)
+    assert memory._topic_of[5] == 0
