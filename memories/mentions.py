@@ -361,7 +361,7 @@ _COMPASS = frozenset(
 )
 # Words that make a capitalised run a region: continents and large areas, and compass words next to them
 # ("South America", "Central Europe", "US East", "Asia Pacific").
-_CONTINENTS = frozenset(
+CONTINENTS = frozenset(
     "europe asia africa america americas oceania australasia pacific atlantic nordics scandinavia benelux "
     "iberia balkans baltics caribbean mediterranean".split()
 )
@@ -470,7 +470,7 @@ def _fused_region(low: str) -> bool:
         core, points = core[len(lead):], points + 1
     while points < 3 and (tail := next((c for c in _COMPASS if core.endswith(c) and len(core) > len(c)), None)):
         core, points = core[: -len(tail)], points + 1
-    return points > 0 and len(core) >= 3 and (is_country(core) or core in _REGION_PREFIXES or core in _CONTINENTS)
+    return points > 0 and len(core) >= 3 and (is_country(core) or core in _REGION_PREFIXES or core in CONTINENTS)
 
 
 def _opens_site(tokens: Sequence[Token], i: int) -> bool:
@@ -838,6 +838,16 @@ def find_mentions(
             name = known.short_name(handle) or known.person_by_handle(speaker) or _without_initial(speaker)
             out.append(Mention(name, i, i + 1, frozenset({PERSON}), explicit=True, pronoun=True))
             i += 1
+            continue
+        if text.islower() and low in _CLOUDS and (end := _lowercase_cloud_region(tokens, i)):
+            # "azure south africa north", "aws eu west": a cloud's region typed in lowercase, named as the cloud
+            # names it
+            name = " ".join(t.text.upper() if t.low in _REGION_ACRONYMS or t.low in ("aws", "gcp", "oci")
+                            else t.text.title() for t in tokens[i:end])
+            mention = Mention(name, i, end, frozenset({REGION}), explicit=True, headed=True)
+            mention.surface = span_text(message, tokens[i:end])
+            out.append(mention)
+            i = end
             continue
         if _region_shaped(low):
             end = i + 2 if i + 1 < n and tokens[i + 1].low == "region" else i + 1  # "the eu-west-1 region"
@@ -1224,6 +1234,25 @@ def _office_run(tokens: Sequence[Token], i: int) -> int:
     return i + 2 if names_a_place(t.text) else 0
 
 
+def _lowercase_cloud_region(tokens: Sequence[Token], i: int) -> int:
+    """The end of a cloud's region typed in lowercase after the cloud's name at i ("azure south africa north", "aws
+    eu west"), or 0: up to four lowercase words of compass points, continents, region codes and countries or
+    cities, at least one of them a place."""
+    end, placed = i + 1, False
+    while end < len(tokens) and end - i <= 4 and tokens[end].text.isalpha() and tokens[end].text.islower():
+        low = tokens[end].low
+        two = f"{low} {tokens[end + 1].low}" if end + 1 < len(tokens) else ""
+        if two and is_country(two):
+            end, placed = end + 2, True  # "south africa", "new zealand"
+        elif low in CONTINENTS or low in _REGION_ACRONYMS or len(low) > 3 and is_country(low) or names_a_place(low):
+            end, placed = end + 1, True
+        elif low in _COMPASS or low in _COMPASS_ADJECTIVES:
+            end += 1
+        else:
+            break
+    return end if placed else 0
+
+
 def _region_run(tokens: Sequence[Token], i: int) -> int:
     """The end of a region name starting at token i, or 0: a run of up to four capitalised words holding a
     continent word (any other capitalised words may join it: "Latin America") or a region acronym joined only by
@@ -1237,7 +1266,7 @@ def _region_run(tokens: Sequence[Token], i: int) -> int:
         low = t.low
         if not t.text[0].isupper() or not t.text.isalpha():
             break
-        if low in _CONTINENTS:
+        if low in CONTINENTS:
             continent = True
         elif end == i and low in _CLOUDS:
             pass  # "Azure UK South": the cloud's name is part of its region's

@@ -471,7 +471,8 @@ def names_a_thing(text: str) -> bool:
     project or a tool ("next: crew-dispatch-api."), not only people, teams or places ("Grid Ops team as a
     whole, ping me or Gareth")."""
     names = KnownNames([])
-    for sentence in sentences(_SPEAKER.sub("", text, count=1)):
+    text = _SPEAKER.sub("", text, count=1)  # (the tokens' offsets are into what was said)
+    for sentence in sentences(text):
         # a sentence that points back to the topic before it names anything goes on about that topic: "It's on
         # AWS, the Cape Town region" and "Is it in the cupboard at Kilimani?" change no subject
         back = next((i for i, t in enumerate(sentence) if t.low in _BACK_POINTERS), len(sentence))

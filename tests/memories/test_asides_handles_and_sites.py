@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from memories.answer import ContextItem
-from memories.mentions import speaker_name
+from memories.mentions import KnownNames, find_mentions, sentences, speaker_name
 from memories.question import parse_question
 from memories.slot_reader import read_slot
+from memories.truecase import restore_names
 from tests.memories.extractor_reading import pairs, read_lines, read_one
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -76,3 +77,20 @@ def test_a_studio_is_a_workplace():
     assert parse_question("which studio is the patcher lead at").expected_types == ("office",)
     facts = read_one("nico's at the vilnius studio now", "ad-hoc")
     assert any(o == "Vilnius studio" or o.casefold() == "vilnius studio" for _, o in pairs(facts, "works_in"))
+
+
+@pytest.mark.parametrize(("text", "region"), [
+    ("fyi claims-api runs in azure south africa north, not aws", "Azure South Africa North"),
+    ("ours. k8s cluster in aws eu west", "AWS EU West"),
+])
+def test_a_cloud_region_typed_in_lowercase_is_one_region(text, region):
+    found = [m for s in sentences(text) for m in find_mentions(
+        s, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert [m.name for m in found if m.types == {"region"}] == [region]
+    assert pairs(read_one("claims-hub runs in azure south africa north now", "infra"), "deployed_in") == {
+        ("claims-hub", "Azure South Africa North")}
+
+
+def test_a_place_and_a_compass_point_are_no_persons_name():
+    assert "North" not in restore_names("it runs in africa north")  # (no family name after a place)
+    assert restore_names("ask tomasz nowak") == "ask Tomasz Nowak"

@@ -159,3 +159,8 @@ def test_a_reply_pointing_back_keeps_the_topic_it_answers(hash_embedder):
             ("infra", "auma", "Fancy. And if it goes down, how bad is it?"), ("infra", "tom", "It's a P1.")]
     memory = _memory(hash_embedder, chat)
     assert memory._topic_of[5] == 0
+
+
+@pytest.mark.parametrize("line", ["omar.k: Kadam Pharma is on Platinum", "sam: ok so Kadam Pharma renews in May"])
+def test_a_transcript_line_is_read_without_its_speaker(line):
+    assert names_a_thing(line)
