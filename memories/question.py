@@ -50,6 +50,7 @@ _PRIMARY: dict[str, list[str]] = {
                    "built on", "built on top of", "sit on top of", "sits on top of", "backed by", "talk to",
                    "talks to", "pull from", "pulls from", "consume", "consumes", "require", "requires",
                    "downstream of", "pull data from", "pulls data from", "pulling data from", "get data from",
+                   "run off", "runs off", "running off", "back up to", "backs up to", "powered by",
                    "gets data from", "read from", "reads from", "reading from", "write to", "writes to",
                    "writing to", "check with", "checks with", "checking with", "hit", "hits", "query",
                    "queries", "call out to", "calls out to", "lean on", "leans on", "wait on", "waits on",
@@ -148,6 +149,7 @@ _TYPE_NOUNS: dict[str, str] = {
     "office": "office", "offices": "office", "site": "office", "city": "office", "branch": "office",
     "hub": "office", "town": "office", "clinic": "office", "depot": "office", "campus": "office",
     "hospital": "office", "hotel": "office", "studio": "office",
+    "department": "team", "unit": "team", "division": "team",
     # (not "store" or "warehouse": a feature store, a data warehouse)
     "region": "region", "regions": "region", "zone": "region", "country": "region", "countries": "region",
     "nation": "region", "datacenter": "region", "datacentre": "region",
@@ -1111,7 +1113,12 @@ def _expected_type(toks: list[_Tok], text: str = "") -> tuple[str | None, tuple[
             if nxt in ("urgent", "important", "critical"):
                 return "priority", ("priority",), None
             return None, (), None
+    if text and _PRIORITY_CHOICE.search(text):
+        return "priority", ("priority",), None  # "did we say Odoo was P1 or P2?": the choice is the answer's type
     return None, (), None
+
+
+_PRIORITY_CHOICE = re.compile(r"(?i)\bp[0-5]\s*(?:or|/)\s*p[0-5]\b")
 
 
 def _residual_runs(text: str, toks: list[_Tok]) -> list[tuple[int, int]]:

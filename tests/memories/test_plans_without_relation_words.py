@@ -98,3 +98,14 @@ def test_a_table_column_is_named_by_its_head_noun():
     facts = read_one(table, "accounts")
     assert pairs(facts, "handled_by") == {("Hawes Dairy", "Nell Ashby"), ("Kirkby Mill", "Ola Pike")}
     assert pairs(facts, "plan") == {("Hawes Dairy", "Standard Rural"), ("Kirkby Mill", "Large User")}
+
+
+@pytest.mark.parametrize(("question", "relations", "types"), [
+    ("sorry, did we say Tallyhub was P1 or P2?", [], ("priority",)),
+    ("What does the Starlink dish run off?", ["depends_on"], ()),
+    ("What does the survey server back up to?", ["depends_on"], ()),
+    ("Which department is Amani Njoroge in?", [], ("team",)),
+])
+def test_choices_departments_and_what_a_thing_runs_off(question, relations, types):
+    parsed = parse_question(question)
+    assert (parsed.relations, parsed.expected_types) == (relations, types)
