@@ -839,6 +839,9 @@ def find_mentions(
             out.append(Mention(name, i, i + 1, frozenset({PERSON}), explicit=True, pronoun=True))
             i += 1
             continue
+        if _TICKET.match(text):
+            i += 1  # "CLM-3201", "INC-5588", "CC-2302": a ticket or a change record, which names no entity
+            continue
         if text.islower() and low in _CLOUDS and (end := _lowercase_cloud_region(tokens, i)):
             # "azure south africa north", "aws eu west": a cloud's region typed in lowercase, named as the cloud
             # names it
@@ -1232,6 +1235,9 @@ def _office_run(tokens: Sequence[Token], i: int) -> int:
     if after not in OFFICE_HEADS or i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS or not t.text.islower():
         return 0  # ("the leeds head of ops" names no office)
     return i + 2 if names_a_place(t.text) else 0
+
+
+_TICKET = re.compile(r"^[A-Z]{2,6}-\d{2,7}$")
 
 
 def _lowercase_cloud_region(tokens: Sequence[Token], i: int) -> int:

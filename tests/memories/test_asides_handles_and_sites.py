@@ -94,3 +94,10 @@ def test_a_cloud_region_typed_in_lowercase_is_one_region(text, region):
 def test_a_place_and_a_compass_point_are_no_persons_name():
     assert "North" not in restore_names("it runs in africa north")  # (no family name after a place)
     assert restore_names("ask tomasz nowak") == "ask Tomasz Nowak"
+
+
+def test_a_ticket_or_change_record_names_nothing():
+    text = "raised CC-2302 for the LIMS move, INC-5588 closed, FIN-1907 pending"
+    found = [m for s in sentences(text) for m in find_mentions(
+        s, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
+    assert [m.name for m in found] == ["LIMS"]
