@@ -767,11 +767,15 @@ def find_mentions(
         if hit is not None and hit[0] == i + 1 and text.islower() and len(hit[1].split()) > 1 and (
                 low in known_words() or low in _STOPWORDS) and not (i + 1 < n and tokens[i + 1].low in HEAD_TYPES):
             hit = None  # "the search cluster" is no mention of the Search team: a lowercase word alone, not the name
-        if hit is not None and hit[0] == i + 1 and " " not in hit[1] and i + 1 < n and is_given_name(hit[1]) and (
-                _title_word(tokens[i + 1].text) and is_family_name(tokens[i + 1].text)
+        if hit is not None and hit[0] == i + 1 and " " not in hit[1] and i + 1 < n and (
+                is_given_name(hit[1]) or hit[1].islower() and hit[1].isalpha()) and (
+                _title_word(tokens[i + 1].text) and (is_family_name(tokens[i + 1].text) or hit[1].islower() and (
+                    tokens[i + 1].text.isalpha() and not is_common_word(tokens[i + 1].low)))
+                # (the name of a handle's bearer may be in no list)
                 and not message[t.end : tokens[i + 1].start].strip()
                 and known.match_at(tokens, i + 1) is None):
-            hit = None  # "Claire Dawson" once "Claire" alone is known: the full name, read below as one run
+            hit = None  # "Claire Dawson" once "Claire" alone is known, "Zanele Ntuli" once the handle "zanele"
+            # is: the full name, read below as one run
         if hit is not None and _runs_to_head(tokens, message, hit[0]):
             hit = None  # "Data Science team" once "Data" is known: the longer name its head noun closes
         if hit is not None and hit[0] == i + 1 and text[0].isupper() and len(hit[1].split()) > 1 and i + 2 < n and (

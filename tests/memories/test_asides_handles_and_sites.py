@@ -101,3 +101,9 @@ def test_a_ticket_or_change_record_names_nothing():
     found = [m for s in sentences(text) for m in find_mentions(
         s, text, known=KnownNames([]), learned=lambda _: None, resolve_pronoun=lambda kind, so_far: None)]
     assert [m.name for m in found] == ["LIMS"]
+
+
+def test_a_full_name_after_its_bearers_handle_is_known_stays_whole():
+    facts = read_lines([("thandi", "billing-gw is mine, it eats from kafka"),
+                        ("sipho", "Thandi Mokoena owns billing-gw, she's on the messaging team")], "infra")
+    assert pairs(facts, "owned_by") == {("billing-gw", "Thandi Mokoena")}
