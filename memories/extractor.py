@@ -206,7 +206,7 @@ _STATEMENT_BREAKS = frozenset({",", ";", "-", "–", "—", "("})
 # Words of a time adverbial after a stated status: "in review right now", "back in progress as of this morning".
 _TIME_WORDS = frozenset("right as of this that at the moment morning afternoon evening for again since "
                         "effective immediately".split())
-# What opens an aside after a name: "X, which ...,", "X (the ... one)", "project anvil — moving agents to k8s — led by"
+# What opens an aside after a name: "X, which ...,", "X (the ... one)", "anvil — moving agents to k8s — led by"
 _ASIDE_OPENERS = frozenset({",", "(", "-", "–", "—"})
 _ASIDE_WORDS = frozenset("btw fyi fwiw tbh lol sadly unfortunately".split())  # "X is blocked btw": a chat aside
 _REASON_WORDS = frozenset({"of", "on", "by", "waiting", "because", "due", "since", "until", "pending", "behind"})
@@ -4252,7 +4252,8 @@ _COLUMNS = {
     "lead": "owner", "owner": "owner", "am": "owner", "pm": "owner", "manager": "owner", "contact": "owner",
     "rep": "owner", "dri": "owner", "status": "status", "state": "status", "date": "deadline",
     "deadline": "deadline", "due": "deadline", "target": "deadline", "eta": "deadline", "plan": "plan",
-    "tier": "plan", "tariff": "plan", "package": "plan", "subscription": "plan", "renewal": "renews_in", "renews": "renews_in", "renews in": "renews_in",
+    "tier": "plan", "tariff": "plan", "package": "plan", "subscription": "plan",
+    "renewal": "renews_in", "renews": "renews_in", "renews in": "renews_in",
     "priority": "priority", "prio": "priority", "region": "where", "cluster": "where", "env": "where",
     "environment": "where", "runs in": "where", "runs on": "where", "deployed": "where", "deployed in": "where",
     "hosted in": "where", "team": "team", "squad": "team", "office": "office", "based in": "office",
@@ -4479,8 +4480,8 @@ def _clauses(lows: list[str], kept: frozenset[int] = frozenset()) -> list[tuple[
 
 def _dash_asides(lows: list[str], mentions: Sequence[Mention]) -> frozenset[int]:
     """The positions of dash pairs that set an aside off a name, which then splits no clause: "project anvil —
-    moving the farm agents onto k8s — led by me" (the clause reads the aside as a bracket, memories.extractor's
-    `_aside`). A lone dash still splits: "Crashpipe — owner Nadia"."""
+    moving the farm agents onto k8s — led by me" (`RuleExtractor._aside` reads the aside as a bracket). A lone
+    dash still splits: "Crashpipe — owner Nadia"."""
     out: set[int] = set()
     for m in mentions:
         k = m.end

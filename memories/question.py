@@ -148,9 +148,9 @@ _TYPE_NOUNS: dict[str, str] = {
     "crew": "team", "tribe": "team",
     "office": "office", "offices": "office", "site": "office", "city": "office", "branch": "office",
     "hub": "office", "town": "office", "clinic": "office", "depot": "office", "campus": "office",
-    "hospital": "office", "hotel": "office", "studio": "office",
+    "hospital": "office", "hotel": "office", "studio": "office",  # (not "store" or "warehouse": a feature store,
+    # a data warehouse)
     "department": "team", "unit": "team", "division": "team",
-    # (not "store" or "warehouse": a feature store, a data warehouse)
     "region": "region", "regions": "region", "zone": "region", "country": "region", "countries": "region",
     "nation": "region", "datacenter": "region", "datacentre": "region",
     "dc": "region",

@@ -843,10 +843,11 @@ def _named_plans(tokens: list[Token], text: str) -> list[Value]:
     joined = [link is not None for link in links]
 
     def numbered(k: int) -> bool:
-        # a number in a name: after a word of it ("Studio 20") or in "24/7"
-        return k > 0 and (links[k - 1] == "/" or joined[k - 1] and tokens[k - 1].is_word and (
-            not tokens[k - 1].text.isdigit()) and tokens[k - 1].low not in STOPWORDS) or (
-            k + 1 < len(links) + 1 and k < len(links) and links[k] == "/")
+        # a number in a name: after a word of it ("Studio 20"), or on either side of a "/" ("24/7")
+        after_word = k > 0 and joined[k - 1] and tokens[k - 1].is_word and not tokens[k - 1].text.isdigit() and (
+            tokens[k - 1].low not in STOPWORDS)
+        slashed = k > 0 and links[k - 1] == "/" or k < len(links) and links[k] == "/"
+        return after_word or slashed
 
     for i, t in enumerate(tokens):
         if t.low in _PLAN_HEADS and i > 0 and _plan_word(tokens[i - 1], numbered(i - 1)) and joined[i - 1]:
