@@ -356,7 +356,7 @@ COMPANY_WORDS = frozenset(
 _PREFIX_HEADS = {"project": PROJECT, "team": TEAM, "operation": PROJECT}
 # Heads dropped from a CamelCase identifier's name: "the FeatureStore service" is FeatureStore.
 _COMPONENT_HEADS = frozenset({"service", "svc", "component", "microservice"})
-_COMPASS = frozenset(
+COMPASS = frozenset(
     "north south east west central northeast northwest southeast southwest northcentral southcentral".split()
 )
 # Words that make a capitalised run a region: continents and large areas, and compass words next to them
@@ -462,13 +462,13 @@ def _fused_region(low: str) -> bool:
     if not word.isalpha() or len(word) < 6:
         return False
     if any(word.startswith(c) and word[len(c):] in _REGION_PREFIXES or word.endswith(c) and (
-            word[: -len(c)] in _REGION_PREFIXES) for c in _COMPASS):
+            word[: -len(c)] in _REGION_PREFIXES) for c in COMPASS):
         return True
     # germanywestcentral, switzerlandnorth, southafricanorth: a country run together with compass points
     core, points = word, 0
-    while points < 3 and (lead := next((c for c in _COMPASS if core.startswith(c) and len(core) > len(c)), None)):
+    while points < 3 and (lead := next((c for c in COMPASS if core.startswith(c) and len(core) > len(c)), None)):
         core, points = core[len(lead):], points + 1
-    while points < 3 and (tail := next((c for c in _COMPASS if core.endswith(c) and len(core) > len(c)), None)):
+    while points < 3 and (tail := next((c for c in COMPASS if core.endswith(c) and len(core) > len(c)), None)):
         core, points = core[: -len(tail)], points + 1
     return points > 0 and len(core) >= 3 and (is_country(core) or core in _REGION_PREFIXES or core in CONTINENTS)
 
@@ -499,11 +499,11 @@ def _region_shaped(low: str) -> bool:
         return True
     head, _, rest = low.partition("-")
     if head in _CLOUDS and rest.replace("-", "").isalpha() and (
-            any(c in rest for c in _COMPASS) or any(p in _REGION_PREFIXES for p in rest.split("-"))):
+            any(c in rest for c in COMPASS) or any(p in _REGION_PREFIXES for p in rest.split("-"))):
         return True  # azure-northeurope, aws-eu-west: a cloud's own name before its region's (not azure-sql)
     if head not in _REGION_PREFIXES or not rest.replace("-", "").isalnum():
         return False
-    return any(c.isdigit() for c in rest) or any(part in _COMPASS for part in rest.split("-"))
+    return any(c.isdigit() for c in rest) or any(part in COMPASS for part in rest.split("-"))
 
 
 # Arrows typed as one glyph ("Acme → Ida"); "->" and "=>" are a dash or an equals token with ">" right after it.
@@ -1256,7 +1256,7 @@ def _lowercase_cloud_region(tokens: Sequence[Token], i: int) -> int:
             end, placed = end + 2, True  # "south africa", "new zealand"
         elif low in CONTINENTS or low in _REGION_ACRONYMS or len(low) > 3 and is_country(low) or names_a_place(low):
             end, placed = end + 1, True
-        elif low in _COMPASS or low in _COMPASS_ADJECTIVES:
+        elif low in COMPASS or low in _COMPASS_ADJECTIVES:
             end += 1
         else:
             break
@@ -1282,7 +1282,7 @@ def _region_run(tokens: Sequence[Token], i: int) -> int:
             pass  # "Azure UK South": the cloud's name is part of its region's
         elif t.text.isupper() and low in _REGION_ACRONYMS:
             acronym = True
-        elif low in _COMPASS or low in _COMPASS_ADJECTIVES:
+        elif low in COMPASS or low in _COMPASS_ADJECTIVES:
             pass
         elif _title_word(t.text) and low not in _NOT_NAMES and low not in _STOPWORDS:
             others += 1

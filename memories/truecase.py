@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from memories.dictionary import is_common_word
 from memories.person_names import fold, is_family_name, is_given_name
-from memories.mentions import CONTINENTS, NAME_PARTICLES
+from memories.mentions import COMPASS, CONTINENTS, NAME_PARTICLES
 from memories.places import is_place
 from memories.text import STOPWORDS
 
@@ -84,9 +84,6 @@ def _plain(word: str) -> str:
     return word.split("'")[0].split("’")[0]  # "kasia's" -> "kasia"
 
 
-_COMPASS_POINTS = frozenset({"north", "south", "east", "west", "central"})
-
-
 @lru_cache(maxsize=8192)
 def _full_name(first: str, last: str, particles: bool = False) -> bool:
     first, last = _plain(first), _plain(last)
@@ -96,7 +93,7 @@ def _full_name(first: str, last: str, particles: bool = False) -> bool:
         return False
     if not is_given_name(first) or not is_family_name(last):
         return False
-    if last in _COMPASS_POINTS and (is_place(first) or first in CONTINENTS):
+    if last in COMPASS and (is_place(first) or first in CONTINENTS):
         return False  # "africa north", "europe west": a region, named as clouds name theirs
     # "mark brown", "will turner", "grace period": two everyday words are read as words
     return not (is_common_word(first) and is_common_word(last))
