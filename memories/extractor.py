@@ -206,8 +206,6 @@ _STATEMENT_BREAKS = frozenset({",", ";", "-", "–", "—", "("})
 # Words of a time adverbial after a stated status: "in review right now", "back in progress as of this morning".
 _TIME_WORDS = frozenset("right as of this that at the moment morning afternoon evening for again since "
                         "effective immediately".split())
-# What opens an aside after a name: "X, which ...,", "X (the ... one)", "anvil — moving agents to k8s — led by"
-_ASIDE_OPENERS = frozenset({",", "(", "-", "–", "—"})
 _ASIDE_WORDS = frozenset("btw fyi fwiw tbh lol sadly unfortunately".split())  # "X is blocked btw": a chat aside
 _REASON_WORDS = frozenset({"of", "on", "by", "waiting", "because", "due", "since", "until", "pending", "behind"})
 _WEAK_TEXTS = frozenset({"green", "amber", "yellow", "red", "live", "planning", "scoping"})
@@ -4270,6 +4268,8 @@ _PREDICATE_COLUMNS = {"led_by": "owner", "handled_by": "owner", "owned_by": "own
 # Shortened priorities a priority column holds, and the word they stand for.
 _PRIORITY_SHORT = {"crit": "critical", "hi": "high", "med": "medium", "mid": "medium", "lo": "low"}
 _DASHES = frozenset({"-", "–", "—"})
+# What opens an aside after a name: "X, which ...,", "X (the ... one)", "anvil — moving agents to k8s — led by"
+_ASIDE_OPENERS = frozenset({",", "("}) | _DASHES
 # Separators whose headers and rows go together: a "Format: a / b / c" header may be answered with dashes.
 _FAMILIES = {"slash": "slash", "dash": "slash", "pipe": "pipe", "gap": "gap"}
 _FIELD_FILLERS = frozenset({":", "=", "is", "in", "on", "by"})
