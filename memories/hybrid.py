@@ -408,17 +408,19 @@ class HybridMemory:
         placed: set[int] = set()
         out: list[ContextItem] = []
         for item in ranked:
-            if item.turns and item.turns[0] in placed:
+            said = self._said_as(item)
+            if said and item.turns[0] in placed:
                 continue  # already read as an answer to a question ranked above it
             out.append(item)
+            if not said:
+                continue  # (a question put to the memory: the turn whose index it shares is still to be read)
             placed.update(item.turns)
-            if "?" in item.text and self._said_as(item) and (item.score or 0.0) >= ASKED_BEFORE and _named(
-                    item.text):
+            if "?" in item.text and (item.score or 0.0) >= ASKED_BEFORE and _named(item.text):
                 for turn in self._after(item.turns[0], asked_by):
                     if turn not in placed:
                         placed.add(turn)
                         out.append(ContextItem(text=self._line(turn), turns=[turn], score=item.score))
-        seen = placed | {t for item in ranked for t in item.turns}
+        seen = set(placed)
         naming = [t for t in sorted(self._said, reverse=True)
                   if t <= asked_by and t not in seen and _named(self._said[t][1])]
         out += [ContextItem(text=self._line(t), turns=[t], score=0.0) for t in naming]

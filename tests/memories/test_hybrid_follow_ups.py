@@ -155,3 +155,18 @@ def test_a_question_put_to_the_memory_is_neither_rewritten_nor_followed(hash_emb
     about = memory._about(asked, "QuotaService", None)
     assert about[0].text == "cy: Who owns QuotaService?"
     assert 2 not in [t for item in about[:2] for t in item.turns]
+
+
+def test_a_question_put_to_the_memory_does_not_hide_the_turn_whose_index_it_shares(hash_embedder):
+    # "where is Leixões office officially?" / "Matosinhos." and then a question put to the memory, ingested under
+    # the reply's index: ranked first, it must not count that reply as read, or the reply never follows its question
+    memory = HybridMemory(MemoryConfig(extraction="rules"), hash_embedder)
+    memory.ingest_many([Turn(index=0, speaker="joost", text="where is Leixões office officially?", channel="accounts"),
+                        Turn(index=1, speaker="rafael", text="Matosinhos.", channel="accounts")])
+    memory.ingest(Turn(index=1, speaker="joost", text="which city is the Leixões office in?", channel="accounts",
+                       kind="question"))
+    asked = Answer(backend="vector", text="", trace=Trace(backend="vector"),
+                   context=[ContextItem(text="joost: which city is the Leixões office in?", turns=[1], score=0.9),
+                            ContextItem(text="joost: where is Leixões office officially?", turns=[0], score=0.4)])
+    about = memory._about(asked, "Leixões", None)
+    assert "rafael: Matosinhos." in [item.text for item in about]
