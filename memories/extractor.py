@@ -142,7 +142,7 @@ _SYSTEM_LINKS = frozenset({"depends_on", "uses"})
 _PERSONAL_STATES = frozenset({"done", "finished", "complete", "completed", "blocked", "delayed", "paused", "stalled"})
 # Words that may follow the answer in a short reply: "Rasmus Lind iirc", "eu-west-1 tho".
 _REPLY_TAILS = frozenset({"iirc", "afaik", "afaict", "tho", "though", "still", "now", "today", "currently", "fyi",
-                          "btw", "yeah", "yep", "lol", "atm", "rn"})
+                          "btw", "yeah", "yep", "lol", "atm", "rn", "fwiw", "imo", "imho", "tbh", "ftr"})
 # Words a reply may open with before its answer: "yeah, that's Ifeoma now", "just eu-west-1".
 _REPLY_OPENERS = frozenset({"yes", "yeah", "yep", "yup", "nope", "no", "just", "that", "it", "'s", "that's", "it's",
                             "thats", "its", "prob", "probably", "still", "oh", "ah", "ok", "so", "i", "think", ",",
@@ -4671,6 +4671,8 @@ def _modifier(lows: list[str], m: Mention, cs: int, vs: int | None = None, *, co
     w = lows[k]
     if not w.isalpha() or w in STOPWORDS or w in _FREE_WORDS or w.endswith(("ly", "ing", "ed")):
         return False
+    if w in _REPLY_TAILS:
+        return False  # "I'm in the Lisbon office fwiw": a chat word after a name is no noun it modifies
     if w in _SUBORDINATORS:
         return False  # "runs in ap-northeast-1 since ...": a new clause follows, not a noun
     if "ago" in lows[k : k + 3]:

@@ -52,6 +52,7 @@ _LEVEL_COMPOUND = re.compile(r"^(?i:critical|high|medium|low|top|p[0-4])-(?i:pri
 _SKIPPED = frozenset("_")  # a lone underscore is a word character to the regex but no word to us
 _APOSTROPHE_S = ("'s", "’s")
 _RE_SUBJECTS = frozenset({"they", "we", "you"})  # "they're" is read as "they are"
+_UNMARKED_RE = frozenset({"theyre", "youre"})  # ... and so is "theyre" ("were" is a word of its own)
 
 
 @dataclass(slots=True)
@@ -106,6 +107,12 @@ def _split(text: str, max_chars: int) -> list[list[Token]]:
             current.append(Token(raw[:-3], raw[:-3].lower(), start, end - 3))
             current.append(Token(raw[-3:], "are", end - 3, end))
             has_word = True
+        elif raw.lower() in _UNMARKED_RE:
+            # "theyre on full hosting": chat typed without the apostrophe, read as "they're" is
+            cut = len(raw) - 2
+            current.append(Token(raw[:cut], raw[:cut].lower(), start, start + cut))
+            current.append(Token(raw[cut:], "are", start + cut, end))
+            has_word = True
         elif raw in ("'", "’"):
             current.append(Token(raw, "'s", start, end))  # "the Hotels' plan": a plural possessive
         elif "-" in raw and _LEVEL_COMPOUND.match(raw):
@@ -118,6 +125,8 @@ def _split(text: str, max_chars: int) -> list[list[Token]]:
             low = raw.lower()
             if "’" in low:
                 low = low.replace("’", "'")
+            if raw in ("im", "Im"):
+                low = "i'm"  # "im in the Serrano office": "I'm" typed without its apostrophe ("IM" is a message)
             current.append(Token(raw, low, start, end))
             if not has_word and (raw[0].isalnum() or raw[0] == "_"):
                 has_word = True

@@ -1,0 +1,32 @@
+"""Chat typed fast, written for these tests: "im" and "Im" for "I'm", "theyre" for "they're", and a chat word such
+as "fwiw" after a name, which is no noun the name modifies."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.mentions import sentences
+from tests.memories.extractor_reading import pairs, read_one
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+
+def test_im_without_its_apostrophe_is_the_writer_being_somewhere():
+    assert pairs(read_one("im in the Serrano office", "accounts", speaker="Ana Lima"), "works_in") == {
+        ("Ana Lima", "Serrano office")}
+    assert pairs(read_one("Im at the Gdynia office these days", "accounts", speaker="Kasia Mazur"), "works_in") == {
+        ("Kasia Mazur", "Gdynia office")}
+
+
+def test_theyre_is_read_as_they_are():
+    lows = [t.low for t in sentences("theyre on Growth")[0]]
+    assert lows == ["they", "are", "on", "growth"]
+    # "IM" is a message, and "were" a word of its own
+    assert [t.low for t in sentences("send an IM, we were late")[0]][:3] == ["send", "an", "im"]
+    assert "are" not in [t.low for t in sentences("we were late")[0]]
+
+
+@pytest.mark.parametrize("tail", ["fwiw", "iirc", "tbh", "imo"])
+def test_a_chat_word_after_a_workplace_is_no_noun_it_modifies(tail):
+    facts = read_one(f"I'm at the Alcântara office {tail}", "accounts", speaker="Sofia Marin")
+    assert pairs(facts, "works_in") == {("Sofia Marin", "Alcântara office")}
