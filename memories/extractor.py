@@ -58,6 +58,7 @@ from memories.mentions import (
     CHAT_WORDS,
     HEAD_TYPES,
     MAX_MESSAGE_CHARS,
+    OFFICE,
     PLACE_TYPES,
     REGION,
     PERSON,
@@ -275,6 +276,9 @@ class RuleExtractor:
         self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
         # per channel, replies left to a question asking everyone where they work ("where are you all based?")
         self._everyone_asked: dict[str, int] = {}
+        # per channel, a question to one reader about where they work ("ur still galway?"): (who asked, messages
+        # left for the reply)
+        self._you_asked: dict[str, tuple[str, int]] = {}
         # offices the chat has said people work in ("Marlow House"): later "marlow house = ashcombe" places them
         self._offices: list[str] = []
         # per channel, replies left to a question asking everyone which team they are in ("which team are you all in")
@@ -304,6 +308,7 @@ class RuleExtractor:
         self._topic.clear()
         self._columns.clear()
         self._everyone_asked.clear()
+        self._you_asked.clear()
         self._offices.clear()
         self._teams_asked.clear()
 
@@ -460,6 +465,10 @@ class RuleExtractor:
                 # ("offsite logistics: where's everyone based again": the label leaves the question after it)
                 # "where are you all based?": each of the next few replies may say where its writer works
                 self._everyone_asked[channel or ""] = 5
+            elif asks and speaker and _asks_you_where(body_lows):
+                # "ur still galway?", "dafydd which clinic r u": one reader is asked where they work, and the next
+                # reply or two, by someone else, may say it
+                self._you_asked[channel or ""] = (speaker, 3)
             if _asks_everyone_team(body_lows, question):
                 # "which team are you all in btw", "teams for the attendee list": the next replies name teams
                 self._teams_asked[channel or ""] = 7  # (this message, the asking one, counts as the first)
@@ -592,6 +601,7 @@ class RuleExtractor:
         facts += [f for f in aside if all((f.subject, f.predicate, f.object) != (g.subject, g.predicate, g.object)
                                           for g in facts)]
         facts = self._where_reply(text, channel or "", facts, known, speaker)
+        facts = self._you_reply(text, channel or "", facts, known, speaker)
         facts = self._team_reply(text, channel or "", facts, speaker)
         if not facts and asked is None and not proposed:
             stated = self._topic_value(text, channel or "")
@@ -1943,6 +1953,41 @@ class RuleExtractor:
         if after[:1].isalpha() and after not in _REPLY_TAILS and after not in _ITEM_TAILS:
             return facts  # "leeds office is closed fridays": a statement about the office, no answer
         return [*facts, ExtractedFact(subject=speaker, predicate="works_in", object=office.name, score=0.9,
+                                      span=span_text(text, first))]
+
+    def _you_reply(self, text: str, channel: str, facts: list[ExtractedFact], known: KnownNames,
+                   speaker: str | None) -> list[ExtractedFact]:
+        """A reply to a question asking one reader where they work ("ur still galway?" / "galway yep", "where r u
+        based nuno?" / "nah Chiado"): its writer, someone other than the asker, works in the place it opens on. A
+        city or a name no type was learned for counts, as an answer to "where"; a person's name does not."""
+        pending = self._you_asked.get(channel)
+        if pending is None or not speaker or any(f.predicate == "works_in" for f in facts):
+            return facts
+        asker, left = pending
+        if speaker == asker:
+            return facts  # the asker going on: the question is still open
+        if left <= 1:
+            self._you_asked.pop(channel)
+        else:
+            self._you_asked[channel] = (asker, left - 1)
+        first = next(iter(sentences(text[:200])), [])
+        lows = [t.low for t in first]
+        if not first or "?" in lows or any(w in NEGATIONS or w in HEDGES for w in lows):
+            return facts
+        # ("galway yep": a place asked for may be typed in lowercase)
+        found = self._lowercase_mentions(first, text, find_mentions(
+            first, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
+            common=self._common, lowercase_places=True), known)
+        place = next((m for m in found if not m.pronoun), None)
+        if place is None or OFFICE not in place.types or self._surely_person(place) or self._learned(
+                place.name) not in (None, OFFICE, REGION) or any(w not in _REPLY_OPENERS and w not in _NAY
+                                                                for w in lows[: place.start]):
+            return facts
+        after = lows[place.end] if place.end < len(lows) else ""
+        if after[:1].isalpha() and after not in _ITEM_TAILS and after not in _SPAN_TAILS:
+            return facts  # "sandton office is closed fridays": a statement about the place, no answer
+        self._you_asked.pop(channel, None)
+        return [*facts, ExtractedFact(subject=speaker, predicate="works_in", object=place.name, score=0.85,
                                       span=span_text(text, first))]
 
     def _team_reply(self, text: str, channel: str, facts: list[ExtractedFact], speaker: str | None
@@ -4088,6 +4133,23 @@ def _asks_everyone_where(lows: Sequence[str]) -> bool:
     asks = "where" in lows or any(a in ("which", "what") and b in ("office", "offices")
                                   for a, b in zip(lows, lows[1:]))
     return asks and bool(_EVERYONE.intersection(lows)) and bool(_WORKPLACE_WORDS.intersection(lows))
+
+
+# Words of a question put to one reader, and what makes it ask where they work ("ur still galway?", "you're based
+# at Marlowe House, correct?", "dafydd which clinic r u")
+_YOU = frozenset("you u ur you're youre your".split())
+_WHERE_WORDS = frozenset("where based located sit sitting sat office site clinic campus hub building bldg".split())
+# a reply may say no before its place ("nah Chiado"), and a span of days or a floor after it
+_NAY = frozenset("nah nope no".split())
+_SPAN_TAILS = frozenset("mon tue tues wed thu thur thurs fri days day floor fl since".split())
+
+
+def _asks_you_where(lows: Sequence[str]) -> bool:
+    """A question to one reader about where they work: "you" (or "u", "ur") and a word of place, or "still"
+    before the place itself ("and ur still galway?")."""
+    if not _YOU.intersection(lows) or _EVERYONE.intersection(lows) - _YOU:
+        return False
+    return bool(_WHERE_WORDS.intersection(lows)) or "still" in lows
 
 
 def _tool_word(t: Token) -> bool:

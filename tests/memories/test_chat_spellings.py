@@ -30,3 +30,22 @@ def test_theyre_is_read_as_they_are():
 def test_a_chat_word_after_a_workplace_is_no_noun_it_modifies(tail):
     facts = read_one(f"I'm at the Alcântara office {tail}", "accounts", speaker="Sofia Marin")
     assert pairs(facts, "works_in") == {("Sofia Marin", "Alcântara office")}
+
+
+def test_a_reply_to_where_one_reader_works_places_its_writer():
+    from tests.memories.extractor_reading import read_lines
+    assert pairs(read_lines([("kev", "and ur still galway?"), ("Tadhg Moran", "galway yep")], "accounts"),
+                 "works_in") == {("Tadhg Moran", "Galway")}
+    assert pairs(read_lines([("kev", "where r u based nuno, boavista too?"), ("Nuno Ferreira", "nah Chiado")],
+                            "accounts"), "works_in") == {("Nuno Ferreira", "Chiado")}
+    assert pairs(read_lines([("kev", "Anika, you're based at Marlowe House, correct?"),
+                             ("Anika Sharma", "yep, Marlowe House")], "accounts"), "works_in") == {
+        ("Anika Sharma", "Marlowe House")}
+
+
+def test_a_reply_by_the_asker_or_naming_a_person_places_nobody():
+    from tests.memories.extractor_reading import read_lines
+    # the asker going on is no answer, nor is a person's name
+    assert not pairs(read_lines([("kev", "ur still galway?"), ("kev", "galway, I mean")], "accounts"), "works_in")
+    assert not pairs(read_lines([("kev", "where r u based nuno?"), ("Nuno Ferreira", "ask Priya Nair")],
+                                "accounts"), "works_in")
