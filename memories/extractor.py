@@ -3972,7 +3972,7 @@ _BUILDING_HEADS = {"house": "House", "block": "Block", "wing": "Wing", "lodge": 
 _THANKS = frozenset("ta ty thx thanks cheers k kk ok".split())
 _TEAM_NOUNS = frozenset("team teams squad squads dept depts department departments".split())
 _TEAM_REPLY_OPENERS = frozenset("i'm im i am me and ok so also just still yeah yep".split())
-_TEAM_REPLY_TAILS = frozenset("too also as well obv obviously w w/ with now atm still team".split())
+_TEAM_REPLY_TAILS = frozenset("too also as well obv obviously w w/ with now atm still team since".split())
 
 
 def _asks_everyone_team(lows: Sequence[str], question: bool) -> bool:
@@ -3981,8 +3981,8 @@ def _asks_everyone_team(lows: Sequence[str], question: bool) -> bool:
     if any(w in NEGATIONS for w in lows) or not _TEAM_NOUNS.intersection(lows):
         return False
     asks = any(a in ("which", "what") and b in _TEAM_NOUNS for a, b in zip(lows, lows[1:]))
-    if asks and _EVERYONE.intersection(lows):
-        return True
+    if asks and (_EVERYONE | _YOU).intersection(lows):
+        return True  # (or one reader: "ricky, which team are u on now?")
     # "teams for the org chart: kev + bazza both networks?": a request for a list, which may guess at a few
     return lows[:1] == ["teams"] and "for" in lows[1:3] and (len(lows) <= 8 and not question or ":" in lows[2:10])
 
@@ -3999,17 +3999,21 @@ def _team_answer(first: Sequence[Token]) -> str | None:
             return None
         k = close + 1  # "and me (dan ellis) infra obv"
     end = k
-    while end < len(first) and first[end].is_word and first[end].low not in _TEAM_REPLY_TAILS:
+    while end < len(first) and (first[end].is_word or first[end].text == "&") and (
+            first[end].low not in _TEAM_REPLY_TAILS):
         end += 1
     words = first[k:end]
     rest = first[end:]
-    if not 1 <= len(words) <= 3 or len(rest) > 4:
+    # "Finance team, been 2 yrs": what follows a comma is an aside to the answer
+    cut = next((j for j, t in enumerate(rest) if t.low in (",", ";", "(", "-", "—")), len(rest))
+    if not 1 <= len(words) <= 3 or len(rest[:cut]) > 4:
         return None
-    if any(w.low in STOPWORDS or w.low in CHAT_WORDS or w.low in _TEAM_NOUNS or w.low in NEGATIONS
-           or not w.text.replace("&", "").isalpha()
-           for w in words):
+    joined = [w.text == "&" and 0 < i < len(words) - 1 for i, w in enumerate(words)]  # "identity & access"
+    if any(not joins and (w.low in STOPWORDS or w.low in CHAT_WORDS or w.low in _TEAM_NOUNS or w.low in NEGATIONS
+                          or not w.text.isalpha())
+           for w, joins in zip(words, joined)):
         return None
-    if any(not (w.text.islower() or w.text.isupper()) for w in words) or any(
+    if any(not (w.text.islower() or w.text.isupper() or joins) for w, joins in zip(words, joined)) or any(
             w.low in MONTHS or w.low in WEEKDAYS or w.low in PRIORITY_WORDS or w.low.endswith("ed") for w in words):
         return None
     if rest and rest[0].is_word and rest[0].low not in _TEAM_REPLY_TAILS:

@@ -49,3 +49,13 @@ def test_a_reply_by_the_asker_or_naming_a_person_places_nobody():
     assert not pairs(read_lines([("kev", "ur still galway?"), ("kev", "galway, I mean")], "accounts"), "works_in")
     assert not pairs(read_lines([("kev", "where r u based nuno?"), ("Nuno Ferreira", "ask Priya Nair")],
                                 "accounts"), "works_in")
+
+
+def test_a_reply_to_which_team_one_reader_is_on_names_its_writers_team():
+    from tests.memories.extractor_reading import read_lines
+    facts = read_lines([("kev", "ricky, which team are u on now?"), ("ricky.d", "identity & access. since jan")],
+                       "infra")
+    assert {o for s, o in pairs(facts, "member_of")} == {"Identity & Access"}
+    # an ampersand joins two words of a name; alone at either end it joins nothing
+    assert not pairs(read_lines([("kev", "ricky, which team are u on now?"), ("ricky.d", "ops & me")], "infra"),
+                     "member_of")
