@@ -1446,7 +1446,7 @@ class RuleExtractor:
             if _tier_phrase(words):
                 at = part[0].start
                 out += [*label, Token("is", "is", at, at), Token("on", "on", at, at), *part]
-            elif lows[0] in _POSSESSIVE_PRONOUNS:
+            elif _whose(lows):
                 out += [*label, Token("is", "is", part[0].start, part[0].start), *part]  # "pims-sync: mine"
             else:
                 out += [*label, *part]
@@ -1470,8 +1470,8 @@ class RuleExtractor:
         if not part:
             return False  # a label with nothing after it
         first = part[0]
-        if first.low in _POSSESSIVE_PRONOUNS and all(t.low in _REPLY_TAILS for t in part[1:]):
-            return True  # "pims-sync: mine": whose the labelled thing is
+        if _whose([t.low for t in part]):
+            return True  # "pims-sync: mine", "Alpin Caravans: still mine": whose the labelled thing is
         if first.low in _SUBJECT_PRONOUNS or first.low in _FIRST_PERSON_WORDS or first.low in _LABEL_OPENERS:
             return False
         if not first.is_word:
@@ -2957,7 +2957,11 @@ class RuleExtractor:
         if p.pronoun and lows[p.start] in _POSSESSIVE_PRONOUNS and PERSON in p.types and " " in p.name:
             # "triagebot is mine", "Pawsure is hers btw": the speaker, or the person last named, owns it
             end = next((x for x in range(p.end, stop) if lows[x] in (",", ";", "-", "–", "—")), stop)
-            if any(w not in _FREE_WORDS and w not in _REPLY_TAILS and w != "confirmed" for w in lows[p.end : end]):
+            # "Torver Ales is mine Gaz": a reader addressed by name after it
+            called = next((m for m in mentions if m.start == p.end and m.end == end and not m.pronoun
+                           and m.person_likely and self._learned(m.name) in (None, PERSON)), None)
+            if called is None and any(w not in _FREE_WORDS and w not in _REPLY_TAILS and w != "confirmed"
+                                      for w in lows[p.end : end]):
                 return []
             return self._owner_of(s, p, _OWN_ANY, prior, update)
         if p.end >= len(lows) or lows[p.end] != "'s":
@@ -4668,6 +4672,16 @@ def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
 _PAST_MARKERS = frozenset({"formerly", "previously", "once", "originally"})
 _PAST_COPULAS = frozenset({"was", "were", "used"})
 _POSSESSIVE_PRONOUNS = frozenset({"mine", "hers", "his"})
+_STILL_WORDS = frozenset({"still", "now", "also", "all"})  # words before the owner word that keep its meaning
+
+
+def _whose(lows: Sequence[str]) -> bool:
+    """A part that says only whose a thing is: "mine", "still mine", "hers now"."""
+    k = 0
+    while k < len(lows) and lows[k] in _STILL_WORDS:
+        k += 1
+    return k < len(lows) and lows[k] in _POSSESSIVE_PRONOUNS and all(w in _REPLY_TAILS or not w.isalnum()
+                                                                        for w in lows[k + 1 :])
 
 
 _DEPENDENCY_WORDS = re.compile(r"\b(?:deps?|dependency|dependencies|depends|calls)\b", re.IGNORECASE)

@@ -59,3 +59,12 @@ def test_a_reply_to_which_team_one_reader_is_on_names_its_writers_team():
     # an ampersand joins two words of a name; alone at either end it joins nothing
     assert not pairs(read_lines([("kev", "ricky, which team are u on now?"), ("ricky.d", "ops & me")], "infra"),
                      "member_of")
+
+
+def test_mine_before_a_readers_name_or_after_still_is_the_writers():
+    assert pairs(read_one("Torver Ales is mine Gaz", "accounts", speaker="Sanjay Patel"), "handled_by") == {
+        ("Torver Ales", "Sanjay Patel")}
+    assert pairs(read_one("Alpin Caravans: still mine.", "accounts", speaker="Lars Nygaard"), "handled_by") == {
+        ("Alpin Caravans", "Lars Nygaard")}
+    # a team after "mine" is no reader addressed: the statement says more than whose it is
+    assert not pairs(read_one("Triton is mine Ops Team", "accounts", speaker="Bex Hollis"), "handled_by")
