@@ -378,6 +378,10 @@ def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -
     return _claim_names(toks, end_of)
 
 
+# The kinds of answer a noun after a name asks for, rather than say what kind of thing the name is
+_ASKED_OF_A_NAME = ("priority", "status", "plan", "month", "date", "person")
+
+
 def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
     """"crew-dispatch-api", "payout_worker": words the tokeniser split at hyphens or underscores that, joined as
     written, are a name in code. Claimed as one name, whatever the words mean alone."""
@@ -389,8 +393,9 @@ def _code_names(text: str, toks: list[_Tok]) -> list[tuple[int, int, str]]:
             j += 1
         surface = text[toks[i].start : toks[j - 1].end]
         # "the double-billing checker": after a determiner and before a noun, a hyphenated word describes
-        modifier = j < len(toks) and (toks[j].stem in TYPE_NOUNS or i > 0 and toks[i - 1].word in _NOUN_OPENERS
-                                      and toks[j].word.isalpha())  # (or "the river-power customer")
+        # (but "straddle-dispatch prio?", "auth-sso owner's team?": before what is asked of it, the name is whole)
+        modifier = j < len(toks) and (TYPE_NOUNS.get(toks[j].stem) not in (None, *_ASKED_OF_A_NAME) or i > 0 and (
+            toks[i - 1].word in _NOUN_OPENERS and toks[j].word.isalpha()))  # (or "the river-power customer")
         # "location-to-town", "build-your-own": a phrase joined by hyphens, not a name; but "Skip-A-Pay", every
         # part capitalised, is one
         titled = j > i + 2 and all(text[t.start].isupper() for t in toks[i:j])
