@@ -574,6 +574,10 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     # "Owen handed Mountain Prairie to me", "took it over from Hana": the one who gave it up holds it no more;
     # "you can change the slide Hannah", "thanks Beatriz!": the one spoken to is no value
     spans = [sp for sp in spans if not _gave_up(sentence, sp[1], wanted, sp[2]) and not _addressed(sentence, sp[1], sp[2])]
+    if wanted == PERSON and (to := _handed_to(sentence, [sp[1] for sp in spans])) is not None:
+        # "handing the lead to Manuel, im off", "Aroha's got enough on, so the Socials have gone over to Hemi": the
+        # one it went to holds it; whoever the sentence named before gave it up
+        spans = [sp for sp in spans if sp[1] >= to]
     if wanted == REGION:
         # "Canal House = the Amsterdam office": an office named after its city places what it is equated with
         spans += [(2, m.start, city) for m in mentions if not m.pronoun and (city := city_of_office(m.name))
@@ -636,6 +640,17 @@ def _whole_name(sentence: list[Token], text: str, m: Mention, wanted: str) -> st
 
 
 _HANDOFF_VERBS = frozenset("handed hands handing passed passes passing gave gives giving".split())
+# Words just before "to <person>" that say a thing went to them: "handing the lead to", "gone over to", "goes to"
+_GONE_TO = _HANDOFF_VERBS | frozenset("over gone went goes going moved moving moves transferred reassigned".split())
+
+
+def _handed_to(sentence: list[Token], starts: Sequence[int]) -> int | None:
+    """Where the person a sentence hands something to is named ("... over to Hemi"), if it says so."""
+    for start in starts:
+        if start >= 2 and sentence[start - 1].low == "to" and any(
+                t.low in _GONE_TO for t in sentence[max(0, start - 5) : start - 1]):
+            return start
+    return None
 
 
 _GREETINGS = frozenset("thanks thank thx ty cheers hi hey hello morning welcome congrats sorry".split())
