@@ -2954,14 +2954,23 @@ class RuleExtractor:
         if not _PAST_COPULAS.isdisjoint(lows[s.end : k]):
             return []  # "it was Rafe's but he left": whose it was, not whose it is
         stop = _content_end(lows)
+        if p.pronoun and lows[p.start] == "mine" and " " not in p.name:
+            # "PressRun is mine (Stuart Kemp), it schedules ...", "subs-billing is mine — Carys Pugh —": a writer
+            # known by a handle gives the full name they own it under
+            introduced = _introduced(lows, mentions, p.end)
+            if introduced is not None and self._is_person(introduced):
+                return self._owner_of(s, introduced, _OWN_ANY, prior, update)
         if p.pronoun and lows[p.start] in _POSSESSIVE_PRONOUNS and PERSON in p.types and " " in p.name:
             # "triagebot is mine", "Pawsure is hers btw": the speaker, or the person last named, owns it
-            end = next((x for x in range(p.end, stop) if lows[x] in (",", ";", "-", "–", "—")), stop)
+            after = p.end
+            if (named := _introduced(lows, mentions, p.end)) is not None and name_key(named.name) == name_key(p.name):
+                after = named.end + (named.end < len(lows) and lows[named.end] == ")")  # "mine (Ana Vieira)"
+            end = next((x for x in range(after, stop) if lows[x] in (",", ";", "-", "–", "—")), stop)
             # "Torver Ales is mine Gaz": a reader addressed by name after it
             called = next((m for m in mentions if m.start == p.end and m.end == end and not m.pronoun
                            and m.person_likely and self._learned(m.name) in (None, PERSON)), None)
             if called is None and any(w not in _FREE_WORDS and w not in _REPLY_TAILS and w != "confirmed"
-                                      for w in lows[p.end : end]):
+                                      for w in lows[after:end]):
                 return []
             return self._owner_of(s, p, _OWN_ANY, prior, update)
         if p.end >= len(lows) or lows[p.end] != "'s":
@@ -4675,13 +4684,28 @@ _POSSESSIVE_PRONOUNS = frozenset({"mine", "hers", "his"})
 _STILL_WORDS = frozenset({"still", "now", "also", "all"})  # words before the owner word that keep its meaning
 
 
+def _introduced(lows: Sequence[str], mentions: Sequence[Mention], k: int) -> Mention | None:
+    """A full name set off right after word k by a bracket, a dash or a comma: "mine (Stuart Kemp)", "mine —
+    Carys Pugh —", "mine, Ana Vieira"."""
+    if k >= len(lows) or lows[k] not in ("(", "-", "–", "—", ","):
+        return None
+    name = next((m for m in mentions if m.start == k + 1 and not m.pronoun), None)
+    if name is None or " " not in name.name:
+        return None
+    after = lows[name.end] if name.end < len(lows) else ""
+    return name if after in ("", ")", "-", "–", "—", ",", ".", ";", "!") else None
+
+
 def _whose(lows: Sequence[str]) -> bool:
     """A part that says only whose a thing is: "mine", "still mine", "hers now"."""
     k = 0
     while k < len(lows) and lows[k] in _STILL_WORDS:
         k += 1
+    rest = list(lows[k + 1 :])
+    if rest[:1] == ["("] and ")" in rest:
+        rest = rest[rest.index(")") + 1 :]  # "mine (Ana Vieira)": the writer's full name in brackets
     return k < len(lows) and lows[k] in _POSSESSIVE_PRONOUNS and all(w in _REPLY_TAILS or not w.isalnum()
-                                                                        for w in lows[k + 1 :])
+                                                                        for w in rest)
 
 
 _DEPENDENCY_WORDS = re.compile(r"\b(?:deps?|dependency|dependencies|depends|calls)\b", re.IGNORECASE)

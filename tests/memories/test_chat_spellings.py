@@ -68,3 +68,11 @@ def test_mine_before_a_readers_name_or_after_still_is_the_writers():
         ("Alpin Caravans", "Lars Nygaard")}
     # a team after "mine" is no reader addressed: the statement says more than whose it is
     assert not pairs(read_one("Triton is mine Ops Team", "accounts", speaker="Bex Hollis"), "handled_by")
+
+
+def test_mine_with_the_writers_full_name_in_brackets_is_that_persons():
+    # a writer known by a handle gives the name they own it under
+    assert pairs(read_one("PressRun is mine (Stuart Kemp), it schedules the press slots", "infra", speaker="stuart"),
+                 "owned_by") == {("PressRun", "Stuart Kemp")}
+    assert pairs(read_one("pims-sync is mine (Ana Vieira)", "infra", speaker="Ana Vieira"), "owned_by") == {
+        ("pims-sync", "Ana Vieira")}
