@@ -348,10 +348,17 @@ class HybridMemory:
         # read as where it is too, "Manchester office" -> Manchester)
         country = last and object_type == "region" and not backward and bool(_COUNTRY.search(question))
         also = self.graph.aliases(name)
+        # a doubted edge is replaced only by what a later turn says: the readings of turns after its own are tried
+        # first, however the ranker weighs the older statement the edge came from
+        held = self.graph.step(name, predicate, as_of=as_of) if doubted else None
+        since = max(held[1].turns, default=None) if held is not None else None
         readings = rank_readings(name, subject_type if backward else object_type,
                                  self._about(read, name, as_of, also), known=self.graph.kinds(),
                                  lead_in=self._lead_in, latest=doubted or _present(question, predicate),
-                                 most=BRANCHES if country or not last else 1, log=self.reading_log, also=also)
+                                 most=BRANCHES if country or not last or since is not None else 1,
+                                 log=self.reading_log, also=also)
+        if since is not None:
+            readings = [r for r in readings if max(r.item.turns, default=-1) > since] or readings[:1]
         spent.append(read.latency_ms + (time.perf_counter() - started) * 1000.0)
         if country:
             readings = [r for r in readings if is_country(r.answer)] or readings[:1]

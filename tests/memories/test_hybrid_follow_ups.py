@@ -5,6 +5,7 @@ the ranking left out, then the turns just after those naming it."""
 from __future__ import annotations
 
 from memories.answer import Answer, ContextItem, Trace
+from memories.graph import Unfinished
 from memories.hybrid import ASKED_BEFORE, REPLY_REACH, HybridMemory
 from memories.protocol import MemoryConfig
 from scenarios.models import Turn
@@ -170,3 +171,19 @@ def test_a_question_put_to_the_memory_does_not_hide_the_turn_whose_index_it_shar
                             ContextItem(text="joost: where is Leixões office officially?", turns=[0], score=0.4)])
     about = memory._about(asked, "Leixões", None)
     assert "rafael: Matosinhos." in [item.text for item in about]
+
+
+def test_a_doubted_edge_is_read_again_only_from_turns_after_it(hash_embedder):
+    # the graph holds Aroha from the table; a later turn hands the account on in words extraction does not read.
+    # Asked who has it now, the step reads the turns after the edge's own, whatever the ranker makes of the table
+    chat = [
+        ("accounts", "aroha", "Account | Rep\nPonsonby Social | Aroha Williams\nKauri Lodge | Dan Reilly"),  # 0
+        ("accounts", "trish", "Ponsonby Social changed since the doc. Aroha's got enough on her plate, so the "
+                              "Socials have gone over to Hemi as of this week."),  # 1
+    ]
+    memory = _memory(hash_embedder, chat)
+    plan = Unfinished("Ponsonby Social", ["handled_by"], [], doubted=True)
+    graph = memory.graph.answer("Who's looking after Ponsonby Social now?")
+    assert graph.text == "Aroha Williams"  # the edge in doubt
+    walked = memory._bridge("Who's looking after Ponsonby Social now?", plan, graph, None)
+    assert walked is not None and walked.text == "Hemi"
