@@ -25,7 +25,7 @@ from memories.person_names import fold
 from memories.places import city_named_in, country_of, is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.reading_ranker import rank_readings
-from memories.slot_reader import called, fits, identify, names_a_thing, subject_words
+from memories.slot_reader import called, fits, identify, is_speaker, names_a_thing, subject_words
 from memories.tokens import count_tokens
 from memories.text import asks_present
 from scenarios.models import MULTI_VALUED, PREDICATES, Turn
@@ -207,7 +207,8 @@ class HybridMemory:
         # only a statement that names the subject and says it changed overrules an edge: a short reply, or a
         # mention in passing ("Mosaic standup is at 10:30 tomorrow"), is too loose a reading to replace it
         said = self._said.get(max(read.turns), (None, ""))[1]
-        if _names(said, last.subject):
+        if _names(said, last.subject) or self._said_by(max(read.turns), last.subject):
+            # (the subject saying it of themself: "kasia.m: from 1 october I am in Waalhaven office")
             return bridged if _restates(said) else None
         # or a reply, naming no subject, to a turn that names it, one of them saying it changed: "news: lumen
         # signed the upgrade" ... "nice!! to what" / "enterprise api, effective today"
@@ -442,6 +443,15 @@ class HybridMemory:
                     seen.add(after)
                     out.append(ContextItem(text=self._line(after), turns=[after], score=0.0))
         return out
+
+    def _said_by(self, turn: int, person: str) -> bool:
+        """Whether a turn's speaker is `person`: by name, or by a handle that opens on the given name
+        ("kasia.m" for Kasia Mazur)."""
+        speaker = self._lines.get(turn, "").partition(": ")[0]
+        first = re.split(r"[._\-]", fold(speaker).casefold())[0]
+        words = person.split()
+        return bool(speaker) and (is_speaker(speaker, called(person)) or len(words) > 1 and (
+            first == fold(words[0]).casefold()))
 
     def _said_as(self, item: ContextItem) -> bool:
         """Whether a retrieved item is one turn of the chat, as that turn was said."""

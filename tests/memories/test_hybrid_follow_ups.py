@@ -187,3 +187,16 @@ def test_a_doubted_edge_is_read_again_only_from_turns_after_it(hash_embedder):
     assert graph.text == "Aroha Williams"  # the edge in doubt
     walked = memory._bridge("Who's looking after Ponsonby Social now?", plan, graph, None)
     assert walked is not None and walked.text == "Hemi"
+
+
+def test_a_change_the_subject_says_of_themself_overrules_the_edge(hash_embedder):
+    # "kasia.m" is Kasia Mazur: her own word that she moved counts as a statement naming her
+    chat = [
+        ("accounts", "jan", "Kasia Mazur works in the Gdynia office."),  # 0
+        ("accounts", "kasia.m", "update for the list: my move is confirmed, HR-553. from 1 october I am in "
+                                "Waalhaven office, not Gdynia anymore."),  # 1
+    ]
+    memory = _memory(hash_embedder, chat)
+    assert memory.graph.answer("Kasia is in which office now?").text == "Gdynia office"  # the edge
+    assert memory.answer("Kasia is in which office now?").text == "Waalhaven office"
+    assert memory._said_by(1, "Kasia Mazur") and not memory._said_by(0, "Kasia Mazur")
