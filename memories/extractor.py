@@ -1934,13 +1934,10 @@ class RuleExtractor:
             return facts
         if left == 5 or any(f.predicate == "works_in" for f in facts):
             return facts  # (5: this is the message that asked)
-        first = next(iter(sentences(text[:200])), [])
-        lows = [t.low for t in first]
-        if not first or "?" in lows or any(w in NEGATIONS or w in HEDGES for w in lows):
+        read = self._reply_opening(text, known)
+        if read is None:
             return facts
-        found = self._lowercase_mentions(first, text, find_mentions(
-            first, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
-            common=self._common), known)
+        first, lows, found = read
         office = next((m for m in found if not m.pronoun), None)
         building = _building_reply(first, text)
         if building is not None and (office is None or office.start >= building[0]):
@@ -1954,6 +1951,18 @@ class RuleExtractor:
             return facts  # "leeds office is closed fridays": a statement about the office, no answer
         return [*facts, ExtractedFact(subject=speaker, predicate="works_in", object=office.name, score=0.9,
                                       span=span_text(text, first))]
+
+    def _reply_opening(self, text: str, known: KnownNames, *, lowercase_places: bool = False
+                       ) -> tuple[list[Token], list[str], list[Mention]] | None:
+        """A reply's first sentence, its words and the names in it; None when it asks, denies or hedges."""
+        first = next(iter(sentences(text[:200])), [])
+        lows = [t.low for t in first]
+        if not first or "?" in lows or any(w in NEGATIONS or w in HEDGES for w in lows):
+            return None
+        found = self._lowercase_mentions(first, text, find_mentions(
+            first, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
+            common=self._common, lowercase_places=lowercase_places), known)
+        return first, lows, found
 
     def _you_reply(self, text: str, channel: str, facts: list[ExtractedFact], known: KnownNames,
                    speaker: str | None) -> list[ExtractedFact]:
@@ -1970,14 +1979,11 @@ class RuleExtractor:
             self._you_asked.pop(channel)
         else:
             self._you_asked[channel] = (asker, left - 1)
-        first = next(iter(sentences(text[:200])), [])
-        lows = [t.low for t in first]
-        if not first or "?" in lows or any(w in NEGATIONS or w in HEDGES for w in lows):
-            return facts
         # ("galway yep": a place asked for may be typed in lowercase)
-        found = self._lowercase_mentions(first, text, find_mentions(
-            first, text, known=known, learned=self._learned, resolve_pronoun=lambda kind, so_far: None,
-            common=self._common, lowercase_places=True), known)
+        read = self._reply_opening(text, known, lowercase_places=True)
+        if read is None:
+            return facts
+        first, lows, found = read
         place = next((m for m in found if not m.pronoun), None)
         if place is None or OFFICE not in place.types or self._surely_person(place) or self._learned(
                 place.name) not in (None, OFFICE, REGION) or any(w not in _REPLY_OPENERS and w not in _NAY
