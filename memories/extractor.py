@@ -2961,8 +2961,8 @@ class RuleExtractor:
             return []  # "it was Rafe's but he left": whose it was, not whose it is
         stop = _content_end(lows)
         if p.pronoun and lows[p.start] == "mine" and " " not in p.name:
-            # "PressRun is mine (Stuart Kemp), it schedules ...", "subs-billing is mine — Carys Pugh —": a writer
-            # known by a handle gives the full name they own it under
+            # "PressRun is mine (Stuart Kemp), it schedules ...", "PressRun is mine, Stuart Kemp": a writer known by
+            # a handle gives the full name they own it under (a name between dashes is read as an aside before this)
             introduced = _introduced(lows, mentions, p.end)
             if introduced is not None and self._is_person(introduced):
                 return self._owner_of(s, introduced, _OWN_ANY, prior, update)
@@ -4691,8 +4691,8 @@ _STILL_WORDS = frozenset({"still", "now", "also", "all"})  # words before the ow
 
 
 def _introduced(lows: Sequence[str], mentions: Sequence[Mention], k: int) -> Mention | None:
-    """A full name set off right after word k by a bracket, a dash or a comma: "mine (Stuart Kemp)", "mine —
-    Carys Pugh —", "mine, Ana Vieira"."""
+    """A full name set off right after word k by a bracket, a dash or a comma: "mine (Stuart Kemp)", "mine, Ana
+    Vieira"."""
     if k >= len(lows) or lows[k] not in ("(", "-", "–", "—", ","):
         return None
     name = next((m for m in mentions if m.start == k + 1 and not m.pronoun), None)

@@ -349,8 +349,8 @@ class HybridMemory:
         # read as where it is too, "Manchester office" -> Manchester)
         country = last and object_type == "region" and not backward and bool(_COUNTRY.search(question))
         also = self.graph.aliases(name)
-        # a doubted edge is replaced only by what a later turn says: the readings of turns after its own are tried
-        # first, however the ranker weighs the older statement the edge came from
+        # a doubted edge is replaced only by what a later turn says: where turns after the edge's own hold a reading,
+        # only those count, however the ranker weighs the older statement the edge came from
         held = self.graph.step(name, predicate, as_of=as_of) if doubted else None
         since = max(held[1].turns, default=None) if held is not None else None
         readings = rank_readings(name, subject_type if backward else object_type,
