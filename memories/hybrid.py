@@ -21,7 +21,7 @@ from memories.answer import Answer, Candidate, ContextItem, Hop, Trace
 from memories.embedder import Embedder, shared_minilm
 from memories.graph import GraphMemory, Unfinished, says_change
 from memories.prompt import build_prompt
-from memories.person_names import fold
+from memories.person_names import fold, handle_fits
 from memories.places import city_named_in, country_of, is_country
 from memories.protocol import Memory, MemoryConfig, Snapshot
 from memories.reading_ranker import rank_readings
@@ -445,13 +445,11 @@ class HybridMemory:
         return out
 
     def _said_by(self, turn: int, person: str) -> bool:
-        """Whether a turn's speaker is `person`: by name, or by a handle that opens on the given name
-        ("kasia.m" for Kasia Mazur)."""
+        """Whether a turn's speaker is `person`: by name, or by a handle such a person goes by ("kasia.m" for
+        Kasia Mazur; memories.person_names.handle_fits)."""
         speaker = self._lines.get(turn, "").partition(": ")[0]
-        first = re.split(r"[._\-]", fold(speaker).casefold())[0]
-        words = person.split()
-        return bool(speaker) and (is_speaker(speaker, called(person)) or len(words) > 1 and (
-            first == fold(words[0]).casefold()))
+        return bool(speaker) and (is_speaker(speaker, called(person)) or handle_fits(
+            re.sub(r"[\W_]+", "", fold(speaker).casefold()), person))
 
     def _said_as(self, item: ContextItem) -> bool:
         """Whether a retrieved item is one turn of the chat, as that turn was said."""
