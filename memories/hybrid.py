@@ -325,7 +325,8 @@ class HybridMemory:
             return name, hops, context, candidates
         predicate = plan.remaining[number]
         doubted = plan.doubted and number == 0  # the graph's own edge here is what is in doubt
-        step = None if doubted else self.graph.step(name, predicate, as_of=as_of)
+        held = self.graph.step(name, predicate, as_of=as_of)
+        step = None if doubted else held
         if step is not None:
             found, hop = step
             if found in visited:
@@ -351,8 +352,7 @@ class HybridMemory:
         also = self.graph.aliases(name)
         # a doubted edge is replaced only by what a later turn says: where turns after the edge's own hold a reading,
         # only those count, however the ranker weighs the older statement the edge came from
-        held = self.graph.step(name, predicate, as_of=as_of) if doubted else None
-        since = max(held[1].turns, default=None) if held is not None else None
+        since = max(held[1].turns, default=None) if doubted and held is not None else None
         readings = rank_readings(name, subject_type if backward else object_type,
                                  self._about(read, name, as_of, also), known=self.graph.kinds(),
                                  lead_in=self._lead_in, latest=doubted or _present(question, predicate),
