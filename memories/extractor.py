@@ -407,6 +407,9 @@ class RuleExtractor:
                 body = self._label_subject(carried, body, text, known)
             if label_subject is not None:
                 carried = sentence[label_subject.start : label_subject.end]
+            if not question and (kept := _without_denied(body)) is not body:
+                # "it's P2 not P1", "Sofia not Rui": the value denied is no fact, and the one kept corrects
+                body, label_update = kept, True
             mentions = find_mentions(
                 body, text, known=known, learned=self._learned,
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
@@ -553,7 +556,8 @@ class RuleExtractor:
                             facts.append(ExtractedFact(subject=f.subject, predicate=f.predicate, object=f.object,
                                                        update=f.update, score=round(f.score, 4),
                                                        span=span_text(text, body)))
-            if index == 0 and not question and not proposing and len(facts) == sentence_start:
+            if index == 0 and not question and not proposing and all(
+                    f.predicate != "status" for f in facts[sentence_start:]):
                 # "breeder onboarding not started yet": a lowercase name opening the message on a status
                 add(self._status_opening(body, mentions, prior, text), span_text(text, body))
             if not question and not proposing:
@@ -1157,7 +1161,7 @@ class RuleExtractor:
         function word, pronoun, chat filler or verb among them, and the status must close its part of the
         sentence ("... in progress, ...", "... not started yet"), so "coffee run anyone" or a sentence going on
         after the status gives nothing."""
-        if prior not in ("project", "account") or any(m.start < 5 and not m.pronoun for m in mentions):
+        if prior not in ("project", "account"):
             return []
         lows = [t.low for t in body]
         if any(w in HEDGES for w in lows):
@@ -1166,6 +1170,9 @@ class RuleExtractor:
         if not statuses or not 2 <= statuses[0].start <= 4:
             return []
         value = statuses[0]
+        # (a name found already must be those very words: "dwh migration" is named by its head noun)
+        if any(m.start < 5 and not m.pronoun and (m.start, m.end) != (0, value.start) for m in mentions):
+            return []
         words = body[: value.start]
         if any(not (t.text.replace("-", "").isalpha() and t.text.islower()) or t.low in STOPWORDS or (
                 t.low in CHAT_FILLERS or t.low in _SUBJECT_PRONOUNS or t.low in _FIRST_PERSON_WORDS or (
@@ -4537,6 +4544,48 @@ def _cued_month(tokens: Sequence[Token], ce: int) -> list[Value]:
 _UPDATE_PHRASE_STARTS = frozenset(phrase[0] for phrase in UPDATE_PHRASES)
 
 
+# Words that may close a denied alternative: "P2 not P1 since ...", "Serrano now not Chiado, moved in aug".
+_DENIAL_ENDS = frozenset("anymore since as because cos coz so and but though tho".split()) | _REPLY_TAILS
+
+
+def _value_shape(t: Token) -> str:
+    if _CODE_PRIORITY.match(t.low):
+        return "priority"
+    if t.low.rstrip(".") in MONTHS:
+        return "month"
+    if t.text[:1].isdigit():
+        return "number"
+    return "word"
+
+
+def _without_denied(body: list[Token]) -> list[Token]:
+    """The sentence without an alternative it denies right after a value: "it's P2 not P1 since people can
+    still phone", "Patinhas -> Sofia not Rui", "he's rendering team not build infra". The two sides must be
+    alike (two priorities, two months, two names: not "lab results not reaching wards"), the denied one short
+    and closed by the sentence's end, a comma or a tail word. The same list is returned when nothing is cut."""
+    n = len(body)
+    for k in range(1, n - 1):
+        if body[k].low != "not":
+            continue
+        before = k - 1
+        while before > 0 and body[before].low in (",", "now"):
+            before -= 1  # "Opera is P2, not P1", "Serrano now not Chiado"
+        kept = body[before]
+        end = k + 1
+        while end < n and end - k <= 3 and body[end].is_word and body[end].low not in _DENIAL_ENDS:
+            end += 1
+        denied = body[k + 1 : end]
+        if not denied or end - k > 3 or end < n and body[end].is_word and body[end].low not in _DENIAL_ENDS:
+            continue
+        if not kept.is_word or kept.low in STOPWORDS or kept.low in _BE_WORDS or kept.low in HEDGES or any(
+                t.low in STOPWORDS or t.low.endswith(("ing", "ed")) for t in denied):
+            continue
+        if _value_shape(kept) != _value_shape(denied[0]):
+            continue
+        return [*body[: before + 1], *body[end:]]
+    return body
+
+
 def _has_update_signal(lows: list[str]) -> bool:
     if not UPDATE_WORDS.isdisjoint(lows):
         return True
@@ -4550,6 +4599,9 @@ def _has_update_signal(lows: list[str]) -> bool:
     return False
 
 
+_PRONOUN_CLAUSE_OPENINGS = [[p, v] for p in ("it", "she", "he") for v in ("'s", "is")]
+
+
 def _clauses(lows: list[str], kept: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
     """Split a sentence at contrastive conjunctions ("X is owned by Lena, but Y is owned by Sara") and dashes,
     except at the positions `kept` (the dashes around an aside)."""
@@ -4557,6 +4609,10 @@ def _clauses(lows: list[str], kept: frozenset[int] = frozenset()) -> list[tuple[
     start = 0
     for i, w in enumerate(lows):
         if w in _CLAUSE_SPLIT and i > start and i not in kept:
+            out.append((start, i))
+            start = i + 1
+        elif w == "and" and i > start + 1 and lows[i + 1 : i + 3] in _PRONOUN_CLAUSE_OPENINGS:
+            # "Opera is down, and it's P2": a clause of its own about what "it" stands for
             out.append((start, i))
             start = i + 1
     out.append((start, len(lows)))

@@ -827,6 +827,15 @@ def find_mentions(
             out.append(_typed(name, i, team_end, learned, default=frozenset({TEAM}), explicit=True))
             i = team_end
             continue
+        system_end = _lowercase_system(tokens, i, i == first_said)
+        if system_end:
+            # "the booking engine depends on ...", "I own the pricing engine": systems and projects are often
+            # named in lowercase by what they do, closed by the noun for what they are
+            name = span_text(message, tokens[i:system_end])
+            kind = _SYSTEM_HEADS[tokens[system_end - 1].low]
+            out.append(_typed(name, i, system_end, learned, default=frozenset({kind}), explicit=True))
+            i = system_end
+            continue
         office_end = _office_run(tokens, i)
         if office_end:
             # "he's normally in the leeds office": a town written in lowercase, named an office by its head noun;
@@ -1183,6 +1192,41 @@ def _lowercase_team(tokens: Sequence[Token], i: int, opening: bool = False) -> i
         # "the finance-engineering team": a hyphenated word is one word of the name
         if all(t.text.replace("-", "").isalpha() and t.text.islower() and t.low not in _STOPWORDS
                and t.low not in _NOT_TEAM_NAMES and t.low not in _TEAM_HEADS for t in words):
+            return head + 1
+        return 0
+    return 0
+
+
+# Nouns that close a lowercase name of a system or a project: what it is ("the booking engine", "the symbol
+# server", "our dark-store pilot").
+_SYSTEM_HEADS = {
+    **{w: COMPONENT for w in "engine server gateway portal api app database db registry pipeline scheduler bot proxy "
+                             "controller tracker dashboard cache broker router firewall".split()},
+    **{w: PROJECT for w in "pilot rollout migration relaunch refresh upgrade replacement revamp overhaul rewrite "
+                           "cutover".split()},
+}
+_SYSTEM_DETERMINERS = _TEAM_DETERMINERS | {"this", "that", "its", "my"}
+_COPULAS = frozenset("is are was were be being 's ’s".split())
+
+
+def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
+    """The end of a lowercase name of a system or a project starting at token i ("booking engine" after "the"),
+    or 0: one or two lowercase words between a determiner and a system's or a project's noun, none of them a
+    word that says which one in the conversation ("the new server"); or, with `opening`, opening the sentence
+    ("symbol server depends on ...", "Pricing engine is mine")."""
+    if not opening and (i == 0 or tokens[i - 1].low not in _SYSTEM_DETERMINERS):
+        return 0
+    if any(tokens[k].low in _COPULAS for k in range(max(0, i - 3), i - 1)):
+        return 0  # "Glowfin is just the little dashboard for ...": a description of a name, not one
+    for width in (1, 2):
+        head = i + width
+        if head >= len(tokens) or tokens[head].low not in _SYSTEM_HEADS or not tokens[head].text.islower():
+            continue
+        words = tokens[i:head]
+        if all(t.text.replace("-", "").isalnum() and t.text[0].isalpha()
+               and (t.text.islower() or opening and k == i and _title_word(t.text))
+               and t.low not in _STOPWORDS and t.low not in _NOT_TEAM_NAMES and t.low not in _NOT_NAMES
+               and t.low not in _SYSTEM_HEADS for k, t in enumerate(words, i)):
             return head + 1
         return 0
     return 0
