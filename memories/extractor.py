@@ -2967,6 +2967,17 @@ class RuleExtractor:
         if not _PAST_COPULAS.isdisjoint(lows[s.end : k]):
             return []  # "it was Rafe's but he left": whose it was, not whose it is
         stop = _content_end(lows)
+        if p.pronoun and lows[p.start] == "my" and p.end < stop and lows[p.end] in _OWN_NOUNS:
+            # "The leaderboard API is my service (Haruto Kimura, Backend Guild)": the speaker's own, under the
+            # full name they give after it when they are known by a handle
+            options, after = _OWN_NOUNS[lows[p.end]], p.end + 1
+            introduced = _introduced(lows, mentions, after) if " " not in p.name else None
+            if introduced is not None and self._is_person(introduced):
+                return self._owner_of(s, introduced, options, prior, update)
+            end = next((x for x in range(after, stop) if lows[x] in (",", ";", "(", "-", "–", "—")), stop)
+            if " " in p.name and all(w in _FREE_WORDS or w in _REPLY_TAILS for w in lows[after:end]):
+                return self._owner_of(s, p, options, prior, update)
+            return []
         if p.pronoun and lows[p.start] == "mine" and " " not in p.name:
             # "PressRun is mine (Stuart Kemp), it schedules ...", "PressRun is mine, Stuart Kemp": a writer known by
             # a handle gives the full name they own it under (a name between dashes is read as an aside before this)

@@ -1201,12 +1201,13 @@ def _lowercase_team(tokens: Sequence[Token], i: int, opening: bool = False) -> i
 # server", "our dark-store pilot").
 _SYSTEM_HEADS = {
     **{w: COMPONENT for w in "engine server gateway portal api app database db registry pipeline scheduler bot proxy "
-                             "controller tracker dashboard cache broker router firewall".split()},
+                             "controller tracker dashboard cache broker router firewall store".split()},
     **{w: PROJECT for w in "pilot rollout migration relaunch refresh upgrade replacement revamp overhaul rewrite "
                            "cutover".split()},
 }
 _SYSTEM_DETERMINERS = _TEAM_DETERMINERS | {"this", "that", "its", "my"}
 _COPULAS = frozenset("is are was were be being 's ’s".split())
+_SHORT_HEADS = frozenset({"api", "db"})
 
 
 def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
@@ -1220,8 +1221,9 @@ def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
         return 0  # "Glowfin is just the little dashboard for ...": a description of a name, not one
     for width in (1, 2):
         head = i + width
-        if head >= len(tokens) or tokens[head].low not in _SYSTEM_HEADS or not tokens[head].text.islower():
-            continue
+        if head >= len(tokens) or tokens[head].low not in _SYSTEM_HEADS or not (
+                tokens[head].text.islower() or tokens[head].low in _SHORT_HEADS and tokens[head].text.isupper()):
+            continue  # ("the leaderboard API")
         words = tokens[i:head]
         if all(t.text.replace("-", "").isalnum() and t.text[0].isalpha()
                and (t.text.islower() or opening and k == i and _title_word(t.text))

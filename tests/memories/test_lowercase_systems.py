@@ -45,3 +45,16 @@ def test_a_lowercase_system_takes_its_relations():
 def test_a_lowercase_project_opening_on_its_status_keeps_it():
     facts = read_lines([("pm", "dwh migration in progress, target 15 sep")], "ad-hoc")
     assert ("dwh migration", "status", "in progress") in facts
+
+
+def test_an_acronym_head_and_a_store_close_a_lowercase_name():
+    assert ("leaderboard API", frozenset({COMPONENT})) in _mentions("The leaderboard API sits on the score database")
+    assert ("session store", frozenset({COMPONENT})) in _mentions("the session store lives in ca-central-1")
+
+
+def test_my_service_with_the_full_name_after_it_is_owned_by_that_name():
+    facts = read_one("The leaderboard API is my service (Haruto Kimura, Backend Guild). It will survive", "infra",
+                     speaker="haruto")
+    assert pairs(facts, "owned_by") == {("leaderboard API", "Haruto Kimura")}
+    assert pairs(read_one("Opera is my system now", "infra", speaker="Ravi Menon"), "owned_by") == {
+        ("Opera", "Ravi Menon")}
