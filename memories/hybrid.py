@@ -225,6 +225,12 @@ class HybridMemory:
         link = next((l for l in graph.trace.links if l.step == "semantic" and l.node), None)
         if link is None or not graph.trace.relations or self.graph.type_of(link.node) is None:
             return None
+        said = [ContextItem(text=text, turns=[index]) for index, (_, text) in self._said.items()
+                if as_of is None or index <= as_of]
+        if (written := _as_written(link.mention, said)) is not None:
+            # "who owns the payments adapter?": a name the chat wrote word for word, which extraction never made a
+            # node, is that thing, not the node most like it in meaning
+            return Unfinished(written, list(graph.trace.relations), [])
         found = self.fallback.answer(link.mention, as_of=as_of)
         ranked = _ranked(found)
         slot = identify(link.mention, self.graph.type_of(link.node), ranked[:IDENTIFY_DEPTH],

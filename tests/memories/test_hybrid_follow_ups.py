@@ -200,3 +200,19 @@ def test_a_change_the_subject_says_of_themself_overrules_the_edge(hash_embedder)
     assert memory.graph.answer("Kasia is in which office now?").text == "Gdynia office"  # the edge
     assert memory.answer("Kasia is in which office now?").text == "Waalhaven office"
     assert memory._said_by(1, "Kasia Mazur") and not memory._said_by(0, "Kasia Mazur")
+
+
+def test_a_semantic_link_yields_to_a_name_the_chat_wrote_word_for_word(hash_embedder):
+    from memories.answer import LinkDecision
+
+    chat = [("infra", "diogo", "booking-api is owned by Diogo Matos"),
+            ("infra", "diogo", "the payments adapter is Filipe's, he wrote it")]
+    memory = _memory(hash_embedder, chat)
+    linked = Trace(backend="graph", relations=["owned_by"], links=[
+        LinkDecision(mention="the payments adapter", node="booking-api", step="semantic", score=0.22)])
+    rival = memory._rival(Answer(backend="graph", trace=linked), None)
+    assert rival is not None and rival.start == "payments adapter" and rival.remaining == ["owned_by"]
+    # a paraphrase the chat never wrote keeps its link
+    linked.links[0].mention = "the card money thing"
+    rival = memory._rival(Answer(backend="graph", trace=linked), None)
+    assert rival is None or rival.start != "card money thing"
