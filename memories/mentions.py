@@ -785,6 +785,9 @@ def find_mentions(
                 and known.match_at(tokens, i + 1) is None):
             hit = None  # "Claire Dawson" once "Claire" alone is known, "Zanele Ntuli" once the handle "zanele"
             # is: the full name, read below as one run
+        if hit is not None and hit[0] == i + 1 and " " in hit[1] and hit[1].split()[-1].lower() in HEAD_TYPES and (
+                is_place(text)) and not (i + 1 < n and tokens[i + 1].low in HEAD_TYPES):
+            hit = None  # "Tenma office is in Osaka" once the Osaka team is known: the city, not the team
         if hit is not None and _runs_to_head(tokens, message, hit[0]):
             hit = None  # "Data Science team" once "Data" is known: the longer name its head noun closes
         if hit is not None and hit[0] == i + 1 and text[0].isupper() and len(hit[1].split()) > 1 and i + 2 < n and (

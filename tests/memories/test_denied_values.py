@@ -42,3 +42,4 @@ def test_not_before_a_verb_denies_no_value(text):
 def test_a_clause_about_it_after_and_says_its_own_value():
     assert pairs(read_one("Opera is down, and it's P2", "infra"), "priority") == {("Opera", "p2")}
     assert pairs(read_one("Opera is down and it is P2", "infra"), "priority") == {("Opera", "p2")}
+
