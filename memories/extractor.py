@@ -1229,17 +1229,18 @@ class RuleExtractor:
         named = [m for m in mentions if not m.pronoun and lo <= m.start and m.end <= hi]
         left = [m for m in named if m.end <= k]
         # "wms-core -> me as always": the writer takes it
-        right = [m for m in mentions if _arrow_right(body, message, k) <= m.start and m.end <= hi and (
+        holder = _handed_to(body, _arrow_right(body, message, k))
+        right = [m for m in mentions if holder <= m.start and m.end <= hi and (
             not m.pronoun or body[m.start].low in ("me", "mine"))]
         if len(left) != 1 or not right:
             return []  # "Acme, Birch → Ida": a list on the left is no single thing handed over
         s, o = left[0], right[0]
-        if s.end != k or o.start != _arrow_right(body, message, k):
+        if s.end != k or o.start != holder:
             return []  # the thing and the person must stand at the arrow itself
         if o.end < len(body) and body[o.end].low not in (",", ".", ";", "!", "(") and not o.pronoun:
             return []  # "Acme → Ida's team": the person must close the shorthand
-        if any(t.is_word and t.low not in CHAT_FILLERS for t in body[lo : s.start]):
-            return []  # "we moved Acme → ...": only chat fillers ("ok", "so") may lead in
+        if any(t.is_word and t.low not in CHAT_FILLERS and t.low not in _ARROW_LEAD_INS for t in body[lo : s.start]):
+            return []  # "we moved Acme → ...": only chat fillers ("ok", "so", "scratch that on") may lead in
         person = self._surely_person(o) or (
             o.person_likely and " " in o.name and self._learned(o.name) is None and person_shape(o.name) is not False)
         if not person or self._surely_person(s) or s.types <= PLACE_TYPES:
@@ -4432,6 +4433,21 @@ def _row_fields(body: Sequence[Token], message: str) -> tuple[str, list[tuple[in
     while fields and fields[-1][1] <= fields[-1][0]:
         fields.pop()
     return kind, fields
+
+
+_ARROW_LEAD_INS = frozenset("scratch that on for re change correction actually".split())
+_HANDING = frozenset("handing handed moving moved going goes passing passed giving given".split())
+
+
+def _handed_to(body: Sequence[Token], k: int) -> int:
+    """Past a handover's verb at token k ("-> handing to Hugo Pinto", "-> moving them to Ines"): the index after
+    its "to", or k when no such verb stands there."""
+    if k >= len(body) or body[k].low not in _HANDING:
+        return k
+    j = k + 1
+    while j < len(body) and j - k <= 3 and body[j].low in ("it", "them", "over", "this", "one"):
+        j += 1
+    return j + 1 if j < len(body) and body[j].low == "to" else k
 
 
 def _arrow_right(body: Sequence[Token], message: str, k: int) -> int:
