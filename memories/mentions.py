@@ -936,7 +936,11 @@ def find_mentions(
         if not text[0].isupper() or not (prefixed or _name_word(tokens, i, first_word)):
             i += 1
             continue
-        if (i == first_word or text.isupper()) and low in common and not prefixed:
+        if (i == first_word or text.isupper()) and low in common and not prefixed and not (
+                text.istitle() and i + 2 < n and all(_title_word(tokens[k].text) and _name_word(tokens, k, -1)
+                                                     and not message[tokens[k - 1].end : tokens[k].start].strip()
+                                                     for k in (i + 1, i + 2))):
+            # ("Maple Syrup Gaming goes to ...", after "the last maple cookie": three title-case words are a name)
             i += 1
             continue  # "Happy to help", "I'm DOING it": a word seen in lowercase, not a name
         region_end = _region_run(tokens, i)

@@ -14,3 +14,4 @@ pytestmark = pytest.mark.filterwarnings("ignore")
 def test_a_city_alone_is_the_city_once_a_team_or_office_named_after_it_is_known(known):
     facts = read_one("Tenma office is in Osaka, Vieux-Port is here in Montreal", "accounts", known=[known])
     assert pairs(facts, "located_in") == {("Tenma office", "Osaka")}
+
