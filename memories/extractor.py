@@ -361,6 +361,7 @@ class RuleExtractor:
         opened: str | None = None  # a known project a sentence of this message opened on ("Osprey is on Kafka")
         said = sentences(text)
         last = len(said) - 1
+        tagged_from: int | None = None  # where the facts of a statement with a question tagged on begin
         # "halo P1. ordernet P1. poctlink P2", "scanwell = enterprise, cardioview = standard": codes or tiers given
         # one after another rank the names before them
         rundown = sum(t.low in PLAN_TIERS or bool(_CODE_PRIORITY.match(t.low)) for s in said for t in s) >= 2
@@ -381,6 +382,7 @@ class RuleExtractor:
                     # "X calls Y for checks, did we rule that out?", "Z is the lead, yes?": a statement with a
                     # question tagged on states what it asks to be confirmed
                     sentence, question = sentence[:cut], False
+                    tagged_from = len(facts)
             label_end, label_update = _label(sentence)
             topic_names: list[str] = []
             if label_update and index == 0:
@@ -604,6 +606,11 @@ class RuleExtractor:
                               [f for f in facts if not any(f is g for g in aside)], known, speaker)
         facts += [f for f in aside if all((f.subject, f.predicate, f.object) != (g.subject, g.predicate, g.object)
                                           for g in facts)]
+        tagged = [f for f in facts[tagged_from:] if f.predicate != DESCRIBED_AS] if tagged_from is not None else []
+        if len(tagged) == 1 and asked is None and not proposed and PREDICATES[tagged[0].predicate][1] in _VALUE_TYPES:
+            # "bhekani renewal is aug per my notes, still right?": stated, and open to a reply that corrects it
+            self._asked[channel or ""] = (tagged[0].subject, tagged[0].predicate, 3)
+            self._proposed[channel or ""] = tagged[0]
         facts = self._where_reply(text, channel or "", facts, known, speaker)
         facts = self._you_reply(text, channel or "", facts, known, speaker)
         facts = self._team_reply(text, channel or "", facts, speaker)
@@ -1811,6 +1818,10 @@ class RuleExtractor:
         first = next(iter(sentences(text[:200])), [])
         words = [t for t in first if t.is_word]
         lows = [t.low for t in first]
+        if proposal is not None and lows[:1] and lows[0] in _NO_WORDS and PREDICATES[predicate][1] in _VALUE_TYPES:
+            self._asked.pop(channel, None)
+            self._proposed.pop(channel, None)
+            return [*facts, *self._denied_proposal(text, proposal)]
         # a reply opening with a verb is no question without its mark: "was 3 March, now 17 April"
         if not words or len(words) > 12 or "?" in lows or (is_question(first) and lows[0] in _WH_WORDS):
             return facts
@@ -1908,6 +1919,22 @@ class RuleExtractor:
         return [*out, *(ExtractedFact(subject=subject, predicate=predicate, object=value,
                                       update=_has_update_signal(lows), score=0.9, span=span_text(text, first))
                         for value in [answer, *more]), *members]
+
+    def _denied_proposal(self, text: str, proposal: ExtractedFact) -> list[ExtractedFact]:
+        """"bhekani renewal is aug, still right?" ... "nope, moved. september now": a reply that denies a value put
+        to it and gives another of the same kind, in its first two sentences, corrects it."""
+        wanted = PREDICATES[proposal.predicate][1]
+        finder = {"priority": find_priorities, "month": find_months, "date": lambda t: find_dates(t, text),
+                  "status": lambda t: find_statuses(t, weak=False)}.get(wanted)
+        if finder is None:
+            return []
+        for sentence in sentences(text[:300])[:2]:
+            values = [v for v in finder(sentence) if name_key(_value_text(v)) != name_key(proposal.object)]
+            if values:
+                return [ExtractedFact(subject=proposal.subject, predicate=proposal.predicate,
+                                      object=_value_text(values[0]), update=True, score=0.9,
+                                      span=span_text(text, sentence))]
+        return []
 
     def _team_reply_people(self, first: list[Token], lows: list[str], found: list[Mention], team: Mention,
                            speaker: str | None) -> list[str] | None:
@@ -3665,6 +3692,7 @@ _ITEM_BREAKS = frozenset({",", "and", "plus", ";", "&", "+", "/", "with"})
 _TOOL_ITEM_OPENERS = frozenset({"and", "plus", "also", "mostly", "then", "so", "far", "only", "currently", "all",
                                 "using", "on", "in", "we're", "we", "they're", "use", "built"})
 _LIST_JOINT = re.compile(r"\s*(?:\([^()]*\))?\s*(?:[,+&/]|,?\s*and|,?\s*plus)\s*", re.IGNORECASE)
+_NO_WORDS = frozenset("no nope nah nop negative".split())
 _YES_WORDS = frozenset("yes yeah yep yup yea ya correct right exactly confirmed indeed affirmative ack".split())
 _NOW_MARKERS = frozenset({"now", "to", "currently", "moved", "->"})
 
