@@ -1509,7 +1509,8 @@ class RuleExtractor:
     def _unaddressed(self, body: list[Token], mentions: list[Mention]) -> tuple[list[Token], list[Mention]]:
         """"Sofia what's Atlas using these days?": a person named before the question word is the one asked, not
         what the question is about; the question is read without them (with a single name left, it is the topic)."""
-        if len(mentions) < 2 or mentions[0].start != 0 or mentions[0].pronoun or not self._is_person(mentions[0]):
+        if len(mentions) < 2 or mentions[0].start != 0 or mentions[0].pronoun or not (
+                self._is_person(mentions[0]) or _vocative(body, mentions[0])):
             return body, mentions
         k = mentions[0].end + (1 if mentions[0].end < len(body) and body[mentions[0].end].low == "," else 0)
         if k >= len(body) or body[k].low not in _WH_WORDS or not any(m.start >= k for m in mentions[1:]):
@@ -3568,12 +3569,19 @@ class RuleExtractor:
         # runs it": "it" is what the sentence is about, not GL)
         candidates = [m for m in reversed(so_far)
                       if not m.pronoun and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])
-                      and not (body and m is not so_far[0] and _noun_modifier(body, m))]
+                      and not (body and m is not so_far[0] and _noun_modifier(body, m))
+                      and not (body and _vocative(body, m))]
         if kind == "any" and candidates:
             # "Stavros Marine is Kofi's account, and they're on Scale": "they" is a group or a company sooner
             # than the person named last
-            return next((m for m in candidates if not self._is_person(m)), None) or next(
-                (m for m in candidates if not self._surely_person(m)), candidates[0])
+            found = next((m for m in candidates if not self._is_person(m)), None) or next(
+                (m for m in candidates if not self._surely_person(m)), None)
+            if found is None:
+                # "Ira what's their tier these days?": only people were named here, and "their" is more likely the
+                # thing the channel is about than the person addressed
+                remembered = self._pronouns.resolve(channel, kind)
+                found = remembered if remembered is not None and not self._is_person(remembered) else candidates[0]
+            return found
         if kind == "person":
             found = next((m for m in candidates if self._is_person(m)), None)
         else:  # a thing: one that is surely not a person first, then a bare name that may not be one
@@ -4478,6 +4486,14 @@ def _handed_to(body: Sequence[Token], k: int) -> int:
     return j + 1 if j < len(body) and body[j].low == "to" else k
 
 
+def _vocative(body: Sequence[Token], m: Mention) -> bool:
+    """"Ira what's their tier these days?", "Ira, what's ...": a given name opening a question, before its question
+    word, is the reader addressed."""
+    k = m.end + (1 if m.end < len(body) and body[m.end].low == "," else 0)
+    return m.start == 0 and m.end == 1 and not m.pronoun and k < len(body) and body[k].low in _WH_WORDS and (
+        reads_as_given_name(m.name))
+
+
 def _arrow_right(body: Sequence[Token], message: str, k: int) -> int:
     """The index of the first token after the arrow that `arrow_between` found at k."""
     return k + 1 if body[k].low in ("-", "=") and message[body[k].end : body[k].end + 1] == ">" else k
@@ -4579,8 +4595,9 @@ def _tag_cut(sentence: list[Token]) -> int:
     else:
         return 0
     head = sentence[:cut]
-    if len([t for t in head if t.is_word]) < 3 or is_question(head):
-        return 0
+    if len([t for t in head if t.is_word]) < 3 or is_question(head) or words[1].low in _WH_WORDS and (
+            reads_as_given_name(words[0].text)):
+        return 0  # ("Ira what's their tier these days, still the big one?": a question to a reader)
     return cut
 
 

@@ -423,6 +423,8 @@ _PRONOUN_KIND = {
     "she": "person", "her": "person", "hers": "person", "he": "person", "him": "person", "his": "person",
     "they": "any", "them": "any", "their": "any",
 }
+# What a customer, a system or a project has, and people do not: "their tier", "their renewal".
+_THINGS_OWN = frozenset("tier plan package renewal contract deadline status priority prio region".split())
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "i'd", "i'll"})
 
 
@@ -852,6 +854,8 @@ def find_mentions(
             continue
         if low in _PRONOUN_KIND:
             kind = _PRONOUN_KIND[low]
+            if low == "their" and i + 1 < n and tokens[i + 1].low in _THINGS_OWN:
+                kind = "thing"  # "what's their tier these days?": a customer's or a project's, not people's
             antecedent = resolve_pronoun(kind, out)
             if antecedent is not None:
                 out.append(pronoun_mention(antecedent, kind, i))
