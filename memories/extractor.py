@@ -568,6 +568,9 @@ class RuleExtractor:
                     span_text(text, body))
             if not question and not proposing:
                 add(self._corrected(body, mentions, facts, sentence_start, reported), span_text(text, body))
+            if not question and not proposing and "=" in body_lows:
+                update = message_update or label_update or _has_update_signal(body_lows)
+                add(self._rosters(body, mentions, speaker, update), span_text(text, body))
             if not question and not proposing and not asks and mentions:
                 # "tapin - thornwick DC", "halo P1", "scanwell - mine": no cue read a relation, the kinds say it
                 update = message_update or label_update or _has_update_signal([t.low for t in body])
@@ -1262,6 +1265,40 @@ class RuleExtractor:
         self._learn(s, kind)
         # an arrow names the new holder: the old one is retired, as any reassignment
         return [_Found(s.name, predicate, o.name, True, 1.0)]
+
+    def _rosters(self, body: list[Token], mentions: list[Mention], speaker: str | None, update: bool) -> list[_Found]:
+        """"Crew Platform = Otieno + Kevin Mutua, Integrations squad = Hamad + me": a part that sets a team equal
+        to people joined by "+", "&", "and" or "/" says who is on it. The name before "=" must be no person, place
+        or thing known as another kind, and it takes two people or more, or a team's head noun ("Acme = Dana"
+        hands an account over)."""
+        out: list[_Found] = []
+        for a, b in _parts(body):
+            k = next((j for j in range(a, b) if body[j].low == "="), None)
+            team = [m for m in mentions if not m.pronoun and a <= m.start and m.end == k] if k is not None else []
+            if len(team) != 1 or any(t.is_word for t in body[a : team[0].start]):
+                continue
+            t = team[0]
+            if self._is_person(t) or t.types <= PLACE_TYPES or self._learned(t.name) not in (None, "team"):
+                continue
+            people: list[str] = []
+            j = k + 1
+            while j < b:
+                m = next((x for x in mentions if x.start == j and not x.pronoun), None)
+                if m is not None and (self._is_person(m) or m.person_likely and self._fit(m, PERSON) >= 1):
+                    people.append(m.name)
+                    j = m.end
+                elif body[j].low in ("me", "myself") and speaker:
+                    people.append(speaker)
+                    j += 1
+                elif body[j].low in ("+", "&", "and", "/") and people:
+                    j += 1
+                else:
+                    break
+            if j < b or not people or len(people) < 2 and "team" not in t.types or len(people) < 2 and len(t.types) > 1:
+                continue
+            self._learn(t, "team")
+            out += [_Found(person, "member_of", t.name, update, 1.0) for person in people]
+        return out
 
     def _value_parts(self, body: list[Token], mentions: list[Mention], label: Mention | None,
                      facts: list[ExtractedFact], sentence_start: int, update: bool) -> list[_Found]:
