@@ -1267,38 +1267,51 @@ class RuleExtractor:
         return [_Found(s.name, predicate, o.name, True, 1.0)]
 
     def _rosters(self, body: list[Token], mentions: list[Mention], speaker: str | None, update: bool) -> list[_Found]:
-        """"Crew Platform = Otieno + Kevin Mutua, Integrations squad = Hamad + me": a part that sets a team equal
-        to people joined by "+", "&", "and" or "/" says who is on it. The name before "=" must be no person, place
-        or thing known as another kind, and it takes two people or more, or a team's head noun ("Acme = Dana"
-        hands an account over)."""
+        """"Crew Platform = Otieno + Kevin Mutua, Integrations squad = Hamad + me", "Inês + Hamad = Rules &
+        Optimisation": a part that sets a team equal to people joined by "+", "&", "and" or "/" (on either side)
+        says who is on it. The team's name must be no person, place or thing known as another kind, and it takes
+        two people or more, or a team's head noun ("Acme = Dana" hands an account over)."""
         out: list[_Found] = []
         for a, b in _parts(body):
             k = next((j for j in range(a, b) if body[j].low == "="), None)
-            team = [m for m in mentions if not m.pronoun and a <= m.start and m.end == k] if k is not None else []
-            if len(team) != 1 or any(t.is_word for t in body[a : team[0].start]):
+            if k is None:
                 continue
-            t = team[0]
-            if self._is_person(t) or t.types <= PLACE_TYPES or self._learned(t.name) not in (None, "team"):
-                continue
-            people: list[str] = []
-            j = k + 1
-            while j < b:
-                m = next((x for x in mentions if x.start == j and not x.pronoun), None)
-                if m is not None and (self._is_person(m) or m.person_likely and self._fit(m, PERSON) >= 1):
-                    people.append(m.name)
-                    j = m.end
-                elif body[j].low in ("me", "myself") and speaker:
-                    people.append(speaker)
-                    j += 1
-                elif body[j].low in ("+", "&", "and", "/") and people:
-                    j += 1
-                else:
-                    break
-            if j < b or not people or len(people) < 2 and "team" not in t.types or len(people) < 2 and len(t.types) > 1:
-                continue
-            self._learn(t, "team")
-            out += [_Found(person, "member_of", t.name, update, 1.0) for person in people]
+            for (ta, tb), (pa, pb) in (((a, k), (k + 1, b)), ((k + 1, b), (a, k))):
+                team = [m for m in mentions if not m.pronoun and ta <= m.start and m.end <= tb]
+                if len(team) != 1 or any(t.is_word for t in body[ta : team[0].start] + body[team[0].end : tb]):
+                    continue
+                t = team[0]
+                if self._is_person(t) or "team" not in t.types or t.types <= PLACE_TYPES or self._learned(t.name) not in (
+                        None, "team"):
+                    continue
+                people = self._joined_people(body, mentions, pa, pb, speaker)
+                if not people or len(people) < 2 and len(t.types) > 1:
+                    continue
+                self._learn(t, "team")
+                out += [_Found(person, "member_of", t.name, update, 1.0) for person in people]
+                break
         return out
+
+    def _joined_people(self, body: list[Token], mentions: list[Mention], a: int, b: int,
+                       speaker: str | None) -> list[str]:
+        """The people tokens a to b list, joined by "+", "&", "and" or "/" ("Otieno + Kevin Mutua", "Hamad + me"),
+        or [] when anything else stands there."""
+        people: list[str] = []
+        j = a
+        while j < b:
+            m = next((x for x in mentions if x.start == j and not x.pronoun), None)
+            if m is not None and m.end <= b and (self._is_person(m) or (m.person_likely or person_shape(m.name) is not False) and (
+                    self._fit(m, PERSON) >= 1)):
+                people.append(m.name)
+                j = m.end
+            elif body[j].low in ("me", "myself") and speaker:
+                people.append(speaker)
+                j += 1
+            elif body[j].low in ("+", "&", "and", "/") and people:
+                j += 1
+            else:
+                return []
+        return people
 
     def _value_parts(self, body: list[Token], mentions: list[Mention], label: Mention | None,
                      facts: list[ExtractedFact], sentence_start: int, update: bool) -> list[_Found]:
