@@ -1212,21 +1212,25 @@ def _lowercase_team(tokens: Sequence[Token], i: int, opening: bool = False) -> i
 # server", "our dark-store pilot").
 _SYSTEM_HEADS = {
     **{w: COMPONENT for w in "engine server gateway portal api app database db registry pipeline scheduler bot proxy "
-                             "controller tracker dashboard cache broker router firewall store".split()},
+                             "controller tracker dashboard cache broker router firewall store relay farm cdn bridge"
+                             .split()},
     **{w: PROJECT for w in "pilot rollout migration relaunch refresh upgrade replacement revamp overhaul rewrite "
                            "cutover".split()},
 }
 _SYSTEM_DETERMINERS = _TEAM_DETERMINERS | {"this", "that", "its", "my"}
 _COPULAS = frozenset("is are was were be being 's ’s".split())
-_SHORT_HEADS = frozenset({"api", "db"})
+_SHORT_HEADS = frozenset({"api", "db", "cdn"})
 
 
 def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
     """The end of a lowercase name of a system or a project starting at token i ("booking engine" after "the"),
     or 0: one or two lowercase words between a determiner and a system's or a project's noun, none of them a
     word that says which one in the conversation ("the new server"); or, with `opening`, opening the sentence
-    ("symbol server depends on ...", "Pricing engine is mine")."""
-    if not opening and (i == 0 or tokens[i - 1].low not in _SYSTEM_DETERMINERS):
+    ("symbol server depends on ...", "Pricing engine is mine"); or opening on a word written as in code or in
+    no dictionary, after any word ("you still own anti-cheat relay?")."""
+    coined = "-" in tokens[i].text.strip("-") or tokens[i].text.isalpha() and rare_word(tokens[i].low)
+    if not opening and (i == 0 or tokens[i - 1].low not in _SYSTEM_DETERMINERS) and not (
+            coined and i > 0 and tokens[i - 1].is_word):
         return 0
     if any(tokens[k].low in _COPULAS for k in range(max(0, i - 3), i - 1)):
         return 0  # "Glowfin is just the little dashboard for ...": a description of a name, not one

@@ -58,3 +58,15 @@ def test_my_service_with_the_full_name_after_it_is_owned_by_that_name():
     assert pairs(facts, "owned_by") == {("leaderboard API", "Haruto Kimura")}
     assert pairs(read_one("Opera is my system now", "infra", speaker="Ravi Menon"), "owned_by") == {
         ("Opera", "Ravi Menon")}
+
+
+def test_a_coined_word_opens_a_lowercase_name_after_any_word():
+    assert ("anti-cheat relay", frozenset({COMPONENT})) in _mentions("you still own anti-cheat relay?")
+    assert ("patch CDN", frozenset({COMPONENT})) in _mentions("the patch CDN runs in ca-central-1")
+    # an everyday word after a verb opens no name: "we own shader relay" is no coined name
+    assert not [n for n, _ in _mentions("we still own shader relay")]
+
+
+def test_a_name_in_a_description_after_a_copula_stays_part_of_it():
+    assert pairs(read_one("IngestWorker is the service that eats the event queue.", "infra"), "described_as") == {
+        ("IngestWorker", "eats the event queue")}
