@@ -1228,6 +1228,8 @@ def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
     word that says which one in the conversation ("the new server"); or, with `opening`, opening the sentence
     ("symbol server depends on ...", "Pricing engine is mine"); or opening on a word written as in code or in
     no dictionary, after any word ("you still own anti-cheat relay?")."""
+    if not any(i + width < len(tokens) and tokens[i + width].low in _SYSTEM_HEADS for width in (1, 2)):
+        return 0  # (asked of every token: the head noun decides first)
     coined = "-" in tokens[i].text.strip("-") or tokens[i].text.isalpha() and rare_word(tokens[i].low)
     if not opening and (i == 0 or tokens[i - 1].low not in _SYSTEM_DETERMINERS) and not (
             coined and i > 0 and tokens[i - 1].is_word):
