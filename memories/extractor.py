@@ -1281,8 +1281,8 @@ class RuleExtractor:
                 if len(team) != 1 or any(t.is_word for t in body[ta : team[0].start] + body[team[0].end : tb]):
                     continue
                 t = team[0]
-                if self._is_person(t) or "team" not in t.types or t.types <= PLACE_TYPES or self._learned(t.name) not in (
-                        None, "team"):
+                if self._is_person(t) or "team" not in t.types or t.types <= PLACE_TYPES or (
+                        self._learned(t.name) not in (None, "team")):
                     continue
                 people = self._joined_people(body, mentions, pa, pb, speaker)
                 if not people or len(people) < 2 and len(t.types) > 1:
@@ -1300,8 +1300,9 @@ class RuleExtractor:
         j = a
         while j < b:
             m = next((x for x in mentions if x.start == j and not x.pronoun), None)
-            if m is not None and m.end <= b and (self._is_person(m) or (m.person_likely or person_shape(m.name) is not False) and (
-                    self._fit(m, PERSON) >= 1)):
+            person = m is not None and (self._is_person(m) or (
+                m.person_likely or person_shape(m.name) is not False) and self._fit(m, PERSON) >= 1)
+            if m is not None and m.end <= b and person:
                 people.append(m.name)
                 j = m.end
             elif body[j].low in ("me", "myself") and speaker:
@@ -3627,8 +3628,8 @@ class RuleExtractor:
             found = next((m for m in candidates if not self._is_person(m)), None) or next(
                 (m for m in candidates if not self._surely_person(m)), None)
             if found is None:
-                # "Ira what's their tier these days?": only people were named here, and "their" is more likely the
-                # thing the channel is about than the person addressed
+                # "Lowmoor Logistics: Carmen Ruiz handles them": only people were named in the sentence, and "them"
+                # is more likely the thing the channel is about than one of them
                 remembered = self._pronouns.resolve(channel, kind)
                 found = remembered if remembered is not None and not self._is_person(remembered) else candidates[0]
             return found
@@ -4721,7 +4722,7 @@ def _has_update_signal(lows: list[str]) -> bool:
     return False
 
 
-_PRONOUN_CLAUSE_OPENINGS = [[p, v] for p in ("it", "she", "he") for v in ("'s", "is")]
+_PRONOUN_CLAUSE_OPENINGS = frozenset((p, v) for p in ("it", "she", "he") for v in ("'s", "is"))
 
 
 def _clauses(lows: list[str], kept: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
@@ -4733,7 +4734,7 @@ def _clauses(lows: list[str], kept: frozenset[int] = frozenset()) -> list[tuple[
         if w in _CLAUSE_SPLIT and i > start and i not in kept:
             out.append((start, i))
             start = i + 1
-        elif w == "and" and i > start + 1 and lows[i + 1 : i + 3] in _PRONOUN_CLAUSE_OPENINGS:
+        elif w == "and" and i > start + 1 and tuple(lows[i + 1 : i + 3]) in _PRONOUN_CLAUSE_OPENINGS:
             # "Opera is down, and it's P2": a clause of its own about what "it" stands for
             out.append((start, i))
             start = i + 1
