@@ -1239,7 +1239,7 @@ class RuleExtractor:
         named = [m for m in mentions if not m.pronoun and lo <= m.start and m.end <= hi]
         left = [m for m in named if m.end <= k]
         # "wms-core -> me as always": the writer takes it
-        holder = _handed_to(body, _arrow_right(body, message, k))
+        holder = _past_handover_verb(body, _arrow_right(body, message, k))
         right = [m for m in mentions if holder <= m.start and m.end <= hi and (
             not m.pronoun or body[m.start].low in ("me", "mine"))]
         if len(left) != 1 or not right:
@@ -4526,7 +4526,7 @@ _ARROW_LEAD_INS = frozenset("scratch that on for re change correction actually".
 _HANDING = frozenset("handing handed moving moved going goes passing passed giving given".split())
 
 
-def _handed_to(body: Sequence[Token], k: int) -> int:
+def _past_handover_verb(body: Sequence[Token], k: int) -> int:
     """Past a handover's verb at token k ("-> handing to Hugo Pinto", "-> moving them to Ines"): the index after
     its "to", or k when no such verb stands there."""
     if k >= len(body) or body[k].low not in _HANDING:

@@ -225,9 +225,8 @@ class HybridMemory:
         link = next((l for l in graph.trace.links if l.step == "semantic" and l.node), None)
         if link is None or not graph.trace.relations or self.graph.type_of(link.node) is None:
             return None
-        said = [ContextItem(text=text, turns=[index]) for index, (_, text) in self._said.items()
-                if as_of is None or index <= as_of]
-        if (written := _as_written(link.mention, said)) is not None:
+        said = [text for index, (_, text) in self._said.items() if as_of is None or index <= as_of]
+        if (written := _written_in(link.mention, said)) is not None:
             # "who owns the payments adapter?": a name the chat wrote word for word, which extraction never made a
             # node, is that thing, not the node most like it in meaning
             return Unfinished(written, list(graph.trace.relations), [])
@@ -516,12 +515,18 @@ def _as_written(description: str, items: list[ContextItem]) -> str | None:
     """A short lower-case "description" that the closest turns say word for word is the thing's name as the chat
     writes it ("breeder onboarding not started yet" for "breeder onboarding status?"), not a description of
     something else they name."""
+    return _written_in(description, [item.text for item in items])
+
+
+def _written_in(description: str, texts: list[str]) -> str | None:
+    """The phrase of a short "description" (two to MAX_WRITTEN_WORDS words, a leading article dropped) when one
+    of the texts writes it word for word, else None."""
     phrase = _LEADING.sub("", description.strip())
     words = phrase.split()
     if not 1 < len(words) <= MAX_WRITTEN_WORDS:
         return None
     said = re.compile(r"(?<![\w-])" + r"[\s-]+".join(re.escape(w) for w in words) + r"(?![\w-])", re.IGNORECASE)
-    return phrase if any(said.search(item.text) for item in items) else None
+    return phrase if any(said.search(text) for text in texts) else None
 
 
 def _restates(said: str) -> bool:
