@@ -564,7 +564,8 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
     # "triagebot is mine": the first person is the speaker, a person like any other named in the sentence
     # (a speaker counts under a full name the graph holds for their handle, or under a handle that is a given
     # name, "orla" -> Orla; not under a nickname no list of names holds: "dief", "bazza")
-    spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds, opening and m.start == 0),
+    spans = [(_known_fit(m, wanted, _placed(sentence, m, wanted) or opening, kinds,
+                         opening and m.start == 0 or _said_to_be(sentence, m, about)),
               m.start, m.name.title() if m.pronoun and m.name.islower() else _whole_name(sentence, text, m, wanted))
              for m in mentions
              if (not m.pronoun or sentence[m.start].low in FIRST_PERSON and (" " in m.name or is_given_name(m.name)))
@@ -588,6 +589,12 @@ def _entity_spans(sentence: list[Token], text: str, wanted: str, about: frozense
         spans += [(2, m.start, _whole_name(sentence, text, m, wanted)) for m in mentions
                   if not m.pronoun and m.start not in read and site_head(lows, m.end) and not is_subject(m.name, about)]
     return [sp for sp in spans if sp[0] > 0]
+
+
+def _said_to_be(sentence: list[Token], m: Mention, about: frozenset[str]) -> bool:
+    """The mention is what the subject is said to be, right after it: "and aisling's galway", "Rafa is Madrid
+    now". A city said so of a person is where they are, as a reply opening with one is ("kilkenny, since jan")."""
+    return m.start >= 2 and sentence[m.start - 1].low in ("is", "'s") and fold(sentence[m.start - 2].low) in about
 
 
 def _chat_fragment(name: str, kinds: Mapping[str, str] | None) -> bool:
@@ -764,7 +771,7 @@ def _placed(sentence: list[Token], m: Mention, wanted: str = OFFICE) -> bool:
 def _fit(m: Mention, wanted: str, placed: bool = False, opening: bool = False) -> int:
     """3: a first and last name for a person; 2: the mention is surely of the wanted type; 1: it may be (systems,
     tools, projects and accounts are often bare names); 0: it is not, or too likely something else (a first and
-    last name is a person, a plan tier or a priority is a value). `opening`: the mention opens a reply."""
+    last name is a person, a plan tier or a priority is a value). `opening`: the mention opens a reply, or is what the subject is said to be."""
     if wanted == TEAM and placed and m.types == {ACCOUNT}:
         return 1  # "I'm Crew Systems": named like a company, but a person is in a team, not a customer
     if wanted not in m.types or m.name.casefold() in _VALUE_WORDS or _value_like(m.name):

@@ -132,6 +132,13 @@ def test_a_country_or_a_city_is_read_as_the_region_an_office_is_in():
                                               "Yusuf is permanently at the Dubai office now"))[0] == "Dubai office"
 
 
+def test_a_city_a_person_is_said_to_be_is_where_they_are():
+    assert read_slot("Aisling Quinn", "office", items("and aisling's galway"))[0] == "Galway"
+    assert read_slot("Rafa", "office", items("Rafa is Madrid now, since the move"))[0] == "Madrid"
+    # a city after something else is a trip or a place of old
+    assert read_slot("Rafa", "office", items("Rafa flew to Madrid on Monday")) is None
+
+
 def test_names_split_by_a_slash_are_two_names():
     read = read_slot("Osprey", "person", items("Osprey / Aisha Bello / in progress / 31 March"))
     assert read is not None and read[0] == "Aisha Bello"
