@@ -232,8 +232,9 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("moved|relocated|transferred to", HANDLE_F + MOVE_F,
      {"typed_only": True, "update": True, "person_object": True}),
     ("move|moves|moving to", HANDLE_F, {"update": True, "person_object": True}),
-    # a person going to a team its words name: "Kim moves to the data team from May"
-    ("move|moves|moving|moved to", MEMBER_F, {"update": True, "typed_only": True}),
+    # a person going to a team or an office its words name: "Kim moves to the data team from May", "I'm moving to
+    # the Stapleton support office on Monday"
+    ("move|moves|moving|moved to", MEMBER_F + _options("works_in", voice="fwd"), {"update": True, "typed_only": True}),
     # a customer or a system going to someone: "Brightwell goes to Lina", "the account went to Omar"
     ("go|goes|going|went to", HANDLE_F, {"update": True, "person_object": True}),
     ("take|takes|took|taking", OWN_R, {"update": True, "person_object": True}),

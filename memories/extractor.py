@@ -220,6 +220,7 @@ _SUBJECT_TYPES = {"owned_by": ("component", "tool"), "located_in": ("office", "a
 # Objects a relation also takes beyond its canonical type: a team owns a service as a person does ("search-svc is
 # owned by Team Atlas"), when a cue says so.
 _OBJECT_TYPES = {"owned_by": (PERSON, "team")}
+_POSSESSIVES = frozenset({"my", "his", "her", "their", "its"})
 _SKIP_DETERMINERS = frozenset({"the", "a", "an", "our", "their", "its", "his", "her", "my", "your"})
 _SINGLE_TYPE = {kind: frozenset({kind}) for kind in ANY_TYPE}
 _MAX_COMMON_WORDS = 50_000
@@ -3427,8 +3428,10 @@ class RuleExtractor:
                     continue  # "Dana from the Berlin office", not "Dana called Acme from the Berlin office"
                 if cue is not None and cue.typed_only and cue.words[0] in _BE_WORDS and _visit(lows):
                     continue  # "Dana is in the Berlin office today": a visit, not a workplace
-                if predicate == "works_in" and cue is not None and "based" not in cue.words and _visit(lows[ce:]):
-                    continue  # "working from the Berlin office today", "at the Paris office for the summit"
+                if predicate == "works_in" and cue is not None and "based" not in cue.words and not cue.update and (
+                        _visit(lows[ce:])):
+                    continue  # "working from the Berlin office today", "at the Paris office for the summit" (not
+                    # "moving to the Stapleton office on Monday", which says when the move is)
                 if strict and not s.explicit:
                     continue
                 if predicate != "works_in" and o.types == PLACE_TYPES and s.person_likely and not s.explicit:
@@ -3495,6 +3498,8 @@ class RuleExtractor:
                 continue
             if any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in gap):
                 continue
+            if (gap[0] == "'s" or a.pronoun and lows[a.start] in _POSSESSIVES) and _modifier(lows, a, b.start):
+                continue  # "my co-host works in Bristol", "Dana's boss owns Atlas": the possessed thing's relation
             requests.append((" ".join(gap), a, b, "by" in gap))
         requests = requests[: max(0, state.budget)]
         if not requests:
@@ -4958,8 +4963,8 @@ def _modifier(lows: list[str], m: Mention, cs: int, vs: int | None = None, *, co
     if k >= limit or k >= len(lows):
         return False
     w = lows[k]
-    if not w.isalpha() or w in STOPWORDS or w in _FREE_WORDS or w.endswith(("ly", "ing", "ed")):
-        return False
+    if not w.replace("-", "").isalpha() or w in STOPWORDS or w in _FREE_WORDS or w.endswith(("ly", "ing", "ed")):
+        return False  # (a hyphenated noun modified too: "my co-host moved to Bristol")
     if w in _REPLY_TAILS:
         return False  # "I'm in the Lisbon office fwiw": a chat word after a name is no noun it modifies
     if w in _SUBORDINATORS:
@@ -5152,10 +5157,22 @@ def _plan_values(
         # "Catalogue Premium plan": capitalised words ending on a tier word name the plan together (a CamelCase
         # name, an account's own, stops the run: "ArcadeOne Premium plan"; "Halcyon Foods" ends on no tier)
         start = cs - 1
-        while start > 0 and _plan_name_word(tokens[start - 1], numbered=False) and lows[cs - 1] in PLAN_TIERS:
+        while start > 0 and _plan_name_word(tokens[start - 1], numbered=False):
             start -= 1
+        # (or any capitalised words where a plan goes: "they're on our Shelter Partner plan", "on the Premier
+        # Panel plan"; not "the Halcyon Foods plan renews", the account's plan)
+        if lows[cs - 1] not in PLAN_TIERS and not _on_plan(lows, start):
+            start = cs - 1
         out.append(Value(start, cs, " ".join(t.text for t in tokens[start:cs]), "plan"))
     return out
+
+
+def _on_plan(lows: Sequence[str], start: int) -> bool:
+    """Whether the words before `start` put what follows where a plan goes: "on", "to", or either with a
+    determiner ("on our", "to the")."""
+    if start > 0 and lows[start - 1] in ("the", "our", "their", "its", "a"):
+        start -= 1
+    return start > 0 and lows[start - 1] in ("on", "to")
 
 
 def _acronym_word(token: Token) -> bool:
