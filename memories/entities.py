@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from memories.embedder import Embedder
 from memories.person_names import fold
+from memories.places import OFFICE_MODIFIERS
 
 # A head noun that says what kind of thing a name is, not which one: dropped from the key.
 GENERIC_HEADS = frozenset(
@@ -82,13 +83,17 @@ _cached_key = lru_cache(maxsize=16384)(_name_key)
 
 def name_keys(name: str) -> tuple[str, ...]:
     """Every key a name is known by: `name_key`, and the words run together with the head noun kept, so that
-    "Config Service" meets ConfigService as well as "the FeatureStore service" meets FeatureStore."""
+    "Config Service" meets ConfigService as well as "the FeatureStore service" meets FeatureStore; and an office's
+    name without the word that says which office ("Claddagh site office" is the Claddagh office, and not the town
+    Claddagh written alone)."""
     key = name_key(name)
     parts = _KEY_WORD.findall(fold(unicodedata.normalize("NFKC", name[:MAX_NAME_CHARS])))
     while len(parts) > 1 and parts[0] in _LEADING:
         parts = parts[1:]
-    full = "".join(parts)
-    return (key, full) if full and full != key else ((key,) if key else ())
+    keys = [k for k in (key, "".join(parts)) if k]
+    if len(parts) > 2 and parts[-1] in ("office", "hub") and parts[-2] in OFFICE_MODIFIERS:
+        keys.append("".join(parts[:-2] + parts[-1:]))
+    return tuple(dict.fromkeys(keys))
 
 
 def is_descriptive(name: str) -> bool:

@@ -20,7 +20,8 @@ from memories.entities import LEGAL_FORMS, name_keys
 from memories.dictionary import is_common_word
 from memories.person_names import fold, handle_fits, is_family_name, is_given_name
 from memories.places import (
-    OFFICE_HEADS, WORKPLACE_HEADS, WORKPLACE_PHRASES, is_country, is_lowercase_place, is_place, names_a_place,
+    OFFICE_HEADS, OFFICE_MODIFIERS, WORKPLACE_HEADS, WORKPLACE_PHRASES, is_country, is_lowercase_place, is_place,
+    is_titled_town, names_a_place,
 )
 from memories.text import STOPWORDS as _STOPWORDS
 
@@ -402,7 +403,7 @@ _NOT_NAMES = frozenset(
     action todo follow followup standup retro sprint demo release deploy hotfix incident postmortem
     sounds seems feels guess wow yay nah hmm huh gotcha fine sweet perfect true exactly totally definitely
     honestly basically apparently hopefully luckily unfortunately actually also plus btw meanwhile
-    wow woah whoa aww awww dang haha hehe lol lmao omg yay ooh ooo oh ah ahh yikes ugh phew gosh geez
+    wow woah whoa aw aww awww argh meh oof dang haha hehe lol lmao omg yay ooh ooo oh ah ahh yikes ugh phew gosh geez
     besides anyways congrats congratulations cool nice hooray sometimes usually often always lately glad happy
     mon tue tues wed weds thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec
     bye yup yep gotta gonna wanna appreciate woohoo yess ikr tbh fr np ty thx omw brb
@@ -1051,6 +1052,20 @@ def find_mentions(
             out.append(_typed(name, i, end + 1, learned, default=frozenset({head_type}), explicit=True))
             i = end + 1
             continue
+        project_end = _project_tail(tokens, message, i, end)
+        if project_end:
+            # "the Cheyenne Wi-Fi refresh", "Kiel gate migration": a project named by capitalised words and closed
+            # by its noun in lowercase, maybe with a word in between that says what of
+            name = span_text(message, tokens[i:project_end])
+            out.append(_typed(name, i, project_end, learned, default=frozenset({PROJECT}), explicit=True))
+            i = project_end
+            continue
+        if end + 1 < n and tokens[end].low in OFFICE_MODIFIERS and tokens[end + 1].low in OFFICE_HEADS:
+            # "the Dell Range site office": a word saying which office between the name and its head
+            name = span_text(message, tokens[i : end + 2])
+            out.append(_typed(name, i, end + 2, learned, default=frozenset({OFFICE}), explicit=True))
+            i = end + 2
+            continue
         if _legal_form_at(tokens, message, end) and not is_place(span_text(message, tokens[i:end])):
             # "Kieler Stahlhandel GmbH", "Nordfrakt AB": a company, under its name without the legal form
             mention = _typed(span_text(message, tokens[i:end]), i, end + 1, learned, default=frozenset({ACCOUNT}),
@@ -1095,9 +1110,10 @@ def find_mentions(
             i = end
             continue
         full = known.short_name(low) if end == i + 1 else None
-        if full is None and is_place(name):
+        if full is None and (is_place(name) or is_titled_town(name)):
             # "in Dubai", "Rabat office is Morocco": a country or a city is a region (or the office named
-            # after it: "Oskar is based in Lisbon"), not a person's name
+            # after it: "Oskar is based in Lisbon"), not a person's name; and so is a town no one is named
+            # after ("the Galway one")
             out.append(_typed(name, i, end, learned, default=PLACE_TYPES, explicit=True))
             i = end
             continue
@@ -1251,6 +1267,26 @@ def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
     return 0
 
 
+def _project_tail(tokens: Sequence[Token], message: str, start: int, end: int) -> int:
+    """The end of a project's name whose capitalised words are tokens[start:end], or 0: a project's head noun
+    ("pilot", "migration", "refresh") in lowercase right after them, or after one lowercase word or acronym
+    ("Kiel gate migration", "Galway PACS migration"). A person's name before the noun names no project. (A
+    system's noun is left out: "the old Ministry server" is seldom what the chat calls the system later.)"""
+    head = end
+    if head < len(tokens) and tokens[head].low not in _SYSTEM_HEADS and (
+            tokens[head].text.isalpha() and tokens[head].text.islower() or _is_acronym(tokens[head].text)) and (
+            tokens[head].low not in _STOPWORDS and tokens[head].low not in _NOT_NAMES):
+        head += 1
+    if head >= len(tokens) or _SYSTEM_HEADS.get(tokens[head].low) != PROJECT or not tokens[head].text.islower() or any(
+            message[tokens[k - 1].end : tokens[k].start] != " " for k in range(end, head + 1)):
+        return 0
+    words = [t.text for t in tokens[start:end]]
+    if len(words) == 1 and is_given_name(words[0]) or len(words) > 1 and person_shape(" ".join(words)) and (
+            is_family_name(words[-1])):
+        return 0  # (but "the Cheyenne Wi-Fi refresh": a town named like a person, and no family name after it)
+    return head + 1
+
+
 def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
     """Whether title-case words or acronyms go on from token `end`, unbroken, to a head noun ("Science team",
     "IT team")."""
@@ -1262,7 +1298,7 @@ def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
         tokens[j - 1].end : tokens[j].start].strip()
 
 
-_OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | {"head"}  # (and "head office")
+_OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | OFFICE_MODIFIERS  # (and "head office", "site office")
 # Workplaces whose name may be any capitalised words before the head in lowercase ("Central lab", "Riverside
 # clinic", "Crossroads branch", "the Speicherstadt desk", "the East Tamaki warehouse"); a "studio" needs its place
 # ("Figma studio" is no workplace). (A lowercase head only: "Service Desk" is a team.)
@@ -1286,7 +1322,7 @@ def _lowercase_person(tokens: Sequence[Token], i: int) -> bool:
 def _office_run(tokens: Sequence[Token], i: int) -> int:
     """The end of an office name starting at token i, or 0: a place's name between a determiner and an office
     noun ("the leeds office"), or before a workplace's ("swansea clinic"); or a place or a capitalised name
-    before "head office" or "HQ" ("Kendal head office", "athlone hq")."""
+    before "head office", "site office" or the like, or "HQ" ("Kendal head office", "athlone hq")."""
     n = len(tokens)
     if i + 1 >= n or tokens[i + 1].low not in _OFFICE_NEXT:
         # "porto foz clinic": a district's name between the town and the workplace (asked of every token: the
@@ -1300,8 +1336,8 @@ def _office_run(tokens: Sequence[Token], i: int) -> int:
     if not t.text.isalpha() or t.low in _STOPWORDS or t.low in _NOT_NAMES:
         return 0
     after = tokens[i + 1].low
-    head_end = i + 2 if after == "hq" else i + 3 if after == "head" and i + 2 < n and (
-        tokens[i + 2].low == "office") else 0
+    head_end = i + 2 if after == "hq" else i + 3 if after in OFFICE_MODIFIERS and i + 2 < n and (
+        tokens[i + 2].low in OFFICE_HEADS) else 0
     if head_end:
         return head_end if _title_word(t.text) or t.text.islower() and names_a_place(t.text) else 0
     if after in WORKPLACE_HEADS and t.text.islower():

@@ -87,6 +87,10 @@ def is_lowercase_place(word: str, common_words: Container[str]) -> bool:
 
 # The nouns that end an office's name after the place it is named for: "Leeds office", "Lagos hub", "Osaka HQ".
 OFFICE_HEADS = frozenset({"office", "hub", "hq"})
+# Words between an office's place and its head noun that say which office it is: "Kendal head office", "the
+# Claddagh site office", "Stapleton support office", "Kallo gate office".
+OFFICE_MODIFIERS = frozenset("head site field support gate terminal main sales ops regional satellite branch "
+                             "area district".split())
 # ... and a workplace's that is no office: "the Cardiff clinic", "Penrith depot", "the Yeovil plant".
 WORKPLACE_HEADS = frozenset({"clinic", "depot", "plant", "branch", "lab", "campus", "hospital", "warehouse", "studio",
                              "desk"})
@@ -122,6 +126,12 @@ def _is_town(name: str, *, names: bool = False) -> bool:
     return low in _towns() and not is_common_word(low) and (names or not is_given_name(low))
 
 
+def is_titled_town(name: str) -> bool:
+    """Whether a name written with capitals is a town too small for `is_place` that is no word and no one's name,
+    given or family ("Galway", "Kilkenny"; not "Kendal", "Preston" or "Airport")."""
+    return name[:1].isupper() and _is_town(name) and not is_family_name(name.casefold())
+
+
 def is_place(name: str) -> bool:
     """Whether `name` (as written, any case, with or without its accents) is a country, a US state or a city of
     100,000 or more ("Gdansk"; "Leon" is a name)."""
@@ -148,7 +158,8 @@ def city_of_office(name: str) -> str | None:
     city or town an office or a workplace is named after, if its name holds one."""
     words = name.split()
     lows = [w.casefold() for w in words]
-    if len(words) > 2 and (tuple(lows[-2:]) in WORKPLACE_PHRASES or lows[-2:] == ["head", "office"]):
+    if len(words) > 2 and (tuple(lows[-2:]) in WORKPLACE_PHRASES or lows[-2] in OFFICE_MODIFIERS and (
+            lows[-1] in OFFICE_HEADS)):
         words = words[:-2]  # "Ankeny operations center", "Kendal head office"
     elif len(words) > 1 and lows[-1] in OFFICE_HEADS | WORKPLACE_HEADS:
         words = words[:-1]

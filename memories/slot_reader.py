@@ -20,7 +20,7 @@ from memories.cues import HEDGES, NEGATIONS
 from memories.dictionary import is_common_word
 from memories.entities import GENERIC_HEADS
 from memories.person_names import fold, is_given_name
-from memories.places import city_of_office, site_head
+from memories.places import OFFICE_HEADS, OFFICE_MODIFIERS, city_of_office, site_head
 from memories.mentions import (
     ACCOUNT,
     CHAT_FILLERS,
@@ -82,10 +82,14 @@ _LOCATIVE = frozenset({"at", "in", "from", "of", "to"})  # "at Marina Point", "o
 @lru_cache(maxsize=4096)
 def subject_words(name: str) -> frozenset[str]:
     """The words that say a statement is about `name`: its own words, without articles and generic heads ("the
-    Porto office" -> porto), so a first name alone ("Yasmin") is enough."""
+    Porto office" -> porto), so a first name alone ("Yasmin") is enough. The word that says which office is no
+    more the name's than its head ("Claddagh site office" -> claddagh: "Lee Road site office" is another)."""
     folded = fold(name)  # "Michal" is about Michał Nowicki
     whole = {w.strip(_EDGE) for w in folded.split()}  # "courier-match" as the tokeniser keeps it
     words = {w for w in whole | set(_WORD.findall(folded)) if w not in STOPWORDS and w not in GENERIC_HEADS}
+    split = folded.split()
+    if len(split) > 2 and split[-1] in OFFICE_HEADS and split[-2] in OFFICE_MODIFIERS:
+        words.discard(split[-2])
     return frozenset(w for w in words if len(w) > 1)
 
 

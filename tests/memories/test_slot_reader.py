@@ -322,3 +322,9 @@ def test_a_short_month_name_in_lowercase_is_a_month_answered_by_its_full_name():
 def test_the_stages_of_a_project_are_statuses(said, status):
     subject = said.split(" update")[0].split(" went")[0].split(" status")[0]
     assert read_slot(subject, "status", items(said))[0] == status
+
+
+def test_an_interjection_opening_a_reply_is_no_name():
+    reply = [ContextItem(text="brenda: Aw nuts, okay April 15 it is", turns=[1], rank=1)]
+    assert read_slot("Lorraine Pettibone", "office", reply,
+                     lead_in=lambda item: ["tammy: is Lorraine at College Hill these days?"]) is None
