@@ -364,6 +364,7 @@ _VALUE_SPEC: list[tuple[str, str | None, tuple[str, ...], dict[str, bool]]] = [
      {"after": True, "update": True}),
     ("subscribed|subscribes|subscribe to", None, ("plan",), {"after": True}),
     ("bought|buys|purchased|purchases|chose|picked|pays for", None, ("plan",), {"after": True}),
+    ("signed|signs", None, ("plan",), {"after": True}),  # "they signed Premium yesterday"
     ("now", None, ("priority", "status"), {"after": True}),
     ("set|changed|updated|moved|moves|moving|bumping|bumps|dropping|drops to", None, ("priority", "status"),
      {"after": True, "update": True}),

@@ -592,8 +592,9 @@ class RuleExtractor:
                     m.types, m.explicit, m.person_likely = _SINGLE_TYPE[kind], True, False
             # a tier or a status word taken as a value ("Enterprise plan") is nothing a pronoun can mean
             # (nor is a team found by its lowercase words: "they" is said of a team, "it" of the last thing named)
+            # (nor is a tier's word named alone: "scratch Standard. they signed Premium")
             self._pronouns.observe(channel, [m for m in mentions if (m.pronoun or m.name not in state.values) and (
-                m.name not in self._spelled_teams)],
+                m.name not in self._spelled_teams) and not _tier_word(m)],
                                    self._is_person, self._could_be_thing)
         for found, span in self._list_items(text, channel, prior, speaker, known):
             add([found], span)
@@ -1560,7 +1561,12 @@ class RuleExtractor:
 
     def _unaddressed(self, body: list[Token], mentions: list[Mention]) -> tuple[list[Token], list[Mention]]:
         """"Sofia what's Atlas using these days?": a person named before the question word is the one asked, not
-        what the question is about; the question is read without them (with a single name left, it is the topic)."""
+        what the question is about; the question is read without them (with a single name left, it is the topic).
+        So is a given name closing a question after a comma or a value's word ("deadline Sofía?", "what's the
+        status, Piotr?"): "deadline?" asks about what the channel is talking about."""
+        last = mentions[-1] if mentions else None
+        if last is not None and _closing_vocative(body, last):
+            return body[: last.start] + body[last.end :], mentions[:-1]
         if len(mentions) < 2 or mentions[0].start != 0 or mentions[0].pronoun or not (
                 self._is_person(mentions[0]) or _vocative(body, mentions[0])):
             return body, mentions
@@ -3626,7 +3632,7 @@ class RuleExtractor:
         candidates = [m for m in reversed(so_far)
                       if not m.pronoun and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])
                       and not (body and m is not so_far[0] and _noun_modifier(body, m))
-                      and not (body and _vocative(body, m))]
+                      and not (body and _vocative(body, m)) and not _tier_word(m)]
         if kind == "any" and candidates:
             # "Stavros Marine is Kofi's account, and they're on Scale": "they" is a group or a company sooner
             # than the person named last
@@ -4542,6 +4548,24 @@ def _past_handover_verb(body: Sequence[Token], k: int) -> int:
     return j + 1 if j < len(body) and body[j].low == "to" else k
 
 
+def _tier_word(m: Mention) -> bool:
+    """"Standard", "Premium": a plan's tier named alone, which no pronoun stands for."""
+    return not m.pronoun and m.name.casefold() in PLAN_TIERS
+
+
+def _closing_vocative(body: Sequence[Token], m: Mention) -> bool:
+    """"deadline Sofía?", "what's the status, Piotr?": a given name alone between a comma or the word for a value
+    and the question mark is the reader addressed ("owner Piotr?" asks whether he is the owner)."""
+    if m.pronoun or m.end - m.start != 1 or m.end + 1 != len(body) or body[m.end].low != "?" or m.start == 0:
+        return False
+    before = body[m.start - 1].low
+    return (before == "," or before in _ASKED_VALUES) and reads_as_given_name(m.name)
+
+
+_NEW_VALUE_LEADS = frozenset({"now", "is", "but", "to", ">", "→"})
+_ASKED_VALUES = frozenset("deadline due status eta date plan tier renewal priority prio region".split())
+
+
 def _vocative(body: Sequence[Token], m: Mention) -> bool:
     """"Ira what's their tier these days?", "Ira, what's ...": a given name opening a question, before its question
     word, is the reader addressed."""
@@ -4688,7 +4712,8 @@ def _value_shape(t: Token) -> str:
 
 def _without_denied(body: list[Token]) -> list[Token]:
     """The sentence without an alternative it denies right after a value: "it's P2 not P1 since people can
-    still phone", "Patinhas -> Sofia not Rui", "he's rendering team not build infra". The two sides must be
+    still phone", "Patinhas -> Sofia not Rui", "he's rendering team not build infra"; or a month or a priority
+    denied right after the word for it ("renewal not May"). The two sides must be
     alike (two priorities, two months, two names: not "lab results not reaching wards"), the denied one short
     and closed by the sentence's end, a comma or a tail word. The same list is returned when nothing is cut."""
     n = len(body)
@@ -4708,6 +4733,13 @@ def _without_denied(body: list[Token]) -> list[Token]:
         if not kept.is_word or kept.low in STOPWORDS or kept.low in _BE_WORDS or kept.low in HEDGES or any(
                 t.low in STOPWORDS or t.low.endswith(("ing", "ed")) for t in denied):
             continue
+        if kept.low in _LABEL_VALUE_NOUNS and len(denied) == 1 and _value_shape(denied[0]) in ("priority", "month"):
+            # "Polar Bay renewal not May, they extended - now is July": the value after the label is denied, and
+            # the right one, said later in the sentence as the new one, is the label's
+            shape = _value_shape(denied[0])
+            later = next((j for j in range(end + 1, n) if _value_shape(body[j]) == shape
+                          and body[j - 1].low in _NEW_VALUE_LEADS), None)
+            return [*body[: before + 1], *body[later if later is not None else end :]]
         if _value_shape(kept) != _value_shape(denied[0]):
             continue
         return [*body[: before + 1], *body[end:]]
