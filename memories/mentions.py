@@ -21,7 +21,7 @@ from memories.dictionary import is_common_word
 from memories.person_names import fold, handle_fits, is_family_name, is_given_name
 from memories.places import (
     OFFICE_HEADS, OFFICE_MODIFIERS, WORKPLACE_HEADS, WORKPLACE_PHRASES, is_country, is_lowercase_place, is_place,
-    is_titled_town, names_a_place,
+    names_a_place,
 )
 from memories.text import STOPWORDS as _STOPWORDS
 
@@ -1120,10 +1120,9 @@ def find_mentions(
             i = end
             continue
         full = known.short_name(low) if end == i + 1 else None
-        if full is None and (is_place(name) or is_titled_town(name)):
+        if full is None and is_place(name):
             # "in Dubai", "Rabat office is Morocco": a country or a city is a region (or the office named
-            # after it: "Oskar is based in Lisbon"), not a person's name; and so is a town no one is named
-            # after ("the Galway one")
+            # after it: "Oskar is based in Lisbon"), not a person's name
             out.append(_typed(name, i, end, learned, default=PLACE_TYPES, explicit=True))
             i = end
             continue

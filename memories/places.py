@@ -126,12 +126,6 @@ def _is_town(name: str, *, names: bool = False) -> bool:
     return low in _towns() and not is_common_word(low) and (names or not is_given_name(low))
 
 
-def is_titled_town(name: str) -> bool:
-    """Whether a name written with capitals is a town too small for `is_place` that is no word and no one's name,
-    given or family ("Galway", "Kilkenny"; not "Kendal", "Preston" or "Airport")."""
-    return name[:1].isupper() and _is_town(name) and not is_family_name(name.casefold())
-
-
 def is_place(name: str) -> bool:
     """Whether `name` (as written, any case, with or without its accents) is a country, a US state or a city of
     100,000 or more ("Gdansk"; "Leon" is a name)."""

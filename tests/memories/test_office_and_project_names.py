@@ -1,7 +1,6 @@
 """Names of offices and projects as chat writes them, written for these tests: an office with a word saying
 which office ("the Claddagh site office", "Kallo gate office"), the same office without that word ("Claddagh
-office"), a project of capitalised words closed by its noun in lowercase ("the Cheyenne Wi-Fi refresh"), and a
-town too small for the list of cities that no one is named after ("the Galway one")."""
+office"), a project of capitalised words closed by its noun in lowercase ("the Cheyenne Wi-Fi refresh")."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ import pytest
 
 from memories.entities import EntityResolver
 from memories.mentions import KnownNames, find_mentions, sentences
-from memories.places import city_of_office, is_titled_town
+from memories.places import city_of_office
 from memories.slot_reader import read_slot, subject_words
 from memories.answer import ContextItem
 
@@ -60,11 +59,3 @@ def test_capitalised_words_and_a_projects_noun_name_the_project(text, project):
 @pytest.mark.parametrize("text", ["ask Hank server questions", "ask Hank Osei rollout questions"])
 def test_a_persons_name_before_the_noun_names_no_project(text):
     assert all(" " not in name or name == "Hank Osei" for name in named(text))
-
-
-def test_a_town_no_one_is_named_after_is_a_place_in_capitals():
-    assert is_titled_town("Galway") and is_titled_town("Penrith")
-    assert not is_titled_town("Kendal")  # a given name
-    assert not is_titled_town("Preston")  # a family name
-    assert not is_titled_town("galway")  # (lowercase words have their own rule)
-    assert named("Claddagh office is the Galway one").get("Galway") == frozenset({"office", "region"})
