@@ -176,6 +176,7 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("useless|dead|stuck|blocked without", DEPEND_F, {}),
     ("built on top of", DEPEND_F, {}),
     ("sits|sit on top of", DEPEND_F, {}),
+    ("hangs|hanging on", DEPEND_F, {}),  # "craneflux hangs on kafka-gd" (not "hang on", which is "wait")
     ("downstream of", CALL_F, {}),
     ("backed|powered by", DEPEND_F, {}),
     ("used|needed|required|called|consumed by", DEPEND_R, {}),

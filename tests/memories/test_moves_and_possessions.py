@@ -71,3 +71,9 @@ def test_a_plan_is_all_its_capitalised_words_where_a_plan_goes(text, plan):
 
 def test_an_accounts_name_before_plan_is_not_the_plan():
     assert pairs(read_one("the Halcyon Foods plan renews in March", "accounts"), "plan") == set()
+
+
+def test_a_system_that_hangs_on_another_depends_on_it():
+    assert pairs(read_one("ok, craneflux hangs on kafka-gd, kafka hiccups then craneflux dies", "infra"),
+                 "depends_on") == {("craneflux", "kafka-gd")}
+    assert read_one("hang on, kafka-gd is down", "infra") == []
