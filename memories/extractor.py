@@ -632,6 +632,7 @@ class RuleExtractor:
         facts = self._handed_to(text, channel or "", facts, known, speaker)
         facts = self._team_described(facts)
         facts = self._speaker_named(facts, speaker)
+        facts = [f for f in facts if not self._persons_value(f, speaker)]
         facts = self._offices_placed(text, facts)
         if facts and len(self._topic) < _MAX_SPEAKERS:
             self._topic[channel or ""] = facts[-1].subject
@@ -791,6 +792,14 @@ class RuleExtractor:
                 continue
             out.append(f)
         return out
+
+    def _persons_value(self, f: ExtractedFact, speaker: str | None) -> bool:
+        """A deadline, a renewal, a plan, a priority or a status read for a person ("1 oct. moving the sends to
+        braze" from ines, "31 October." from the one a question was put to): people have none of these, so the
+        subject was misread."""
+        if f.predicate not in _THINGS_VALUES:
+            return False
+        return f.subject == speaker or self._learned(f.subject) == PERSON
 
     def _speaker_named(self, facts: list[ExtractedFact], speaker: str | None) -> list[ExtractedFact]:
         """"I'm in Creek" from the handle layla, once "Layla Nasser" was written anywhere: the fact is about Layla
@@ -4562,6 +4571,7 @@ def _closing_vocative(body: Sequence[Token], m: Mention) -> bool:
     return (before == "," or before in _ASKED_VALUES) and reads_as_given_name(m.name)
 
 
+_THINGS_VALUES = frozenset({"deadline", "renews_in", "plan", "priority", "status"})
 _NEW_VALUE_LEADS = frozenset({"now", "is", "but", "to", ">", "→"})
 _ASKED_VALUES = frozenset("deadline due status eta date plan tier renewal priority prio region".split())
 

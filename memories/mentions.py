@@ -388,7 +388,8 @@ _REGION_PREFIXES = frozenset(
 # "AS" are names too, and stay out)
 _MONTHS_AS_GIVEN_NAMES = frozenset({"jan", "june", "april", "august"})  # ("may" is a verb first)
 _SHOUTED = frozenset("is are was were be been not no never do does did don't have has had will would can could "
-                     "should must still really very all only the and but this that now always ever yes".split())
+                     "should must still really very all only the and but this that now always ever yes up down out "
+                     "off back".split())
 
 # Capitalised words that are not names: sentence openers, chat words, generic acronyms. Stopwords are added below.
 _NOT_NAMES = frozenset(

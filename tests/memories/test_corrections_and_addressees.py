@@ -50,3 +50,13 @@ def test_a_months_short_name_before_a_family_name_is_a_person():
     assert not [m for m in find_mentions(sentences("Jan 12 is the deadline")[0], "Jan 12 is the deadline",
                                          known=KnownNames([]), learned=lambda _: None,
                                          resolve_pronoun=lambda kind, so_far: None)]
+
+
+def test_a_person_has_no_deadline_and_a_shouted_adverb_is_no_name():
+    facts = read_lines([("ines", "Ines Carvalho here, I lead the Braze Move"),
+                        ("ines", "1 oct. moving the sends to braze, current cron is held together w/ tape")], "ad-hoc")
+    assert all(subject not in ("ines", "Ines Carvalho") for subject, _ in pairs(facts, "deadline"))
+    text = "ok bad news: trailer deadline moved UP to aug 13"
+    assert "UP" not in [m.name for m in find_mentions(sentences(text)[0], text, known=KnownNames([]),
+                                                      learned=lambda _: None,
+                                                      resolve_pronoun=lambda kind, so_far: None)]
