@@ -384,9 +384,10 @@ _REGION_PREFIXES = frozenset(
     "us eu ap sa ca me af uk asia europe na emea apac latam amer north south east west central".split()
 )
 
-# Words written in capitals for stress, never a name: "it IS P1", "this is NOT the prod box" ("IT", "US", "OR" and
-# "AS" are names too, and stay out)
-_MONTHS_AS_GIVEN_NAMES = frozenset({"jan", "june", "april", "august"})  # ("may" is a verb first)
+# Short names of months, chat words here, that are given names too before a family name: "Jan Pietrzak"
+_MONTHS_AS_GIVEN_NAMES = frozenset({"jan"})
+# Words written in capitals for stress, never a name: "it IS P1", "this is NOT the prod box", "moved UP to aug 13"
+# ("IT", "US", "OR" and "AS" are names too, and stay out)
 _SHOUTED = frozenset("is are was were be been not no never do does did don't have has had will would can could "
                      "should must still really very all only the and but this that now always ever yes up down out "
                      "off back".split())
@@ -903,8 +904,7 @@ def find_mentions(
             if low in _MONTHS_AS_GIVEN_NAMES and i + 1 < n and _title_word(tokens[i + 1].text) and (
                     _name_word(tokens, i + 1, -1)) and message[t.end : tokens[i + 1].start] == " " and (
                     is_family_name(tokens[i + 1].text) or tokens[i + 1].low not in known_words()):
-                # "Jan Pietrzak took crane-hist", "May Chen": a month's short name is a given name before a
-                # family name
+                # "Jan Pietrzak took crane-hist": a month's short name is a given name before a family name
                 name = span_text(message, tokens[i : i + 2])
                 out.append(_typed(name, i, i + 2, learned, default=ANY_TYPE, person_likely=True))
                 i += 2

@@ -775,7 +775,8 @@ def _placed(sentence: list[Token], m: Mention, wanted: str = OFFICE) -> bool:
 def _fit(m: Mention, wanted: str, placed: bool = False, opening: bool = False) -> int:
     """3: a first and last name for a person; 2: the mention is surely of the wanted type; 1: it may be (systems,
     tools, projects and accounts are often bare names); 0: it is not, or too likely something else (a first and
-    last name is a person, a plan tier or a priority is a value). `opening`: the mention opens a reply, or is what the subject is said to be."""
+    last name is a person, a plan tier or a priority is a value). `opening`: the mention opens a reply, or is what
+    the subject is said to be."""
     if wanted == TEAM and placed and m.types == {ACCOUNT}:
         return 1  # "I'm Crew Systems": named like a company, but a person is in a team, not a customer
     if wanted not in m.types or m.name.casefold() in _VALUE_WORDS or _value_like(m.name):
