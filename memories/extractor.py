@@ -94,6 +94,8 @@ from scenarios.models import MULTI_VALUED, PREDICATES
 DESCRIBED_AS = "described_as"
 _VALUE_TYPES = frozenset({"priority", "month", "date", "status", "plan", "description"})
 _ENTITY_OBJECTS = frozenset(p for p, (_, o) in PREDICATES.items() if o not in _VALUE_TYPES)
+# the relations whose value a thing has and a person never does: deadline, renews_in, plan, priority, status
+_THINGS_VALUES = frozenset(p for p, (_, o) in PREDICATES.items() if o in _VALUE_TYPES and p != DESCRIBED_AS)
 
 
 class ExtractedFact(BaseModel):
@@ -4571,7 +4573,6 @@ def _closing_vocative(body: Sequence[Token], m: Mention) -> bool:
     return (before == "," or before in _ASKED_VALUES) and reads_as_given_name(m.name)
 
 
-_THINGS_VALUES = frozenset({"deadline", "renews_in", "plan", "priority", "status"})
 _NEW_VALUE_LEADS = frozenset({"now", "is", "but", "to", ">", "→"})
 _ASKED_VALUES = frozenset("deadline due status eta date plan tier renewal priority prio region".split())
 
