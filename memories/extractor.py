@@ -277,6 +277,10 @@ class RuleExtractor:
         # per channel, "which accts am I getting": (who asked, messages left for a reply naming them)
         self._getting: dict[str, tuple[str, int]] = {}
         self._topic: dict[str, str] = {}  # per channel, the subject of the latest fact stated there
+        # per channel, the latest topic known to be a project: a side question naming a system ("and the images
+        # still go to Orthanc?") moves the topic, but "deadline?" after it still asks about the project
+        self._project_topic: dict[str, str] = {}
+        self._topic_before: str | None = None  # the channel's topic as the message being read found it
         # per channel, replies left to a question asking everyone where they work ("where are you all based?")
         self._everyone_asked: dict[str, int] = {}
         # per channel, a question to one reader about where they work ("ur still galway?"): (who asked, messages
@@ -309,6 +313,7 @@ class RuleExtractor:
         self._yours.clear()
         self._getting.clear()
         self._topic.clear()
+        self._project_topic.clear()
         self._columns.clear()
         self._everyone_asked.clear()
         self._you_asked.clear()
@@ -340,6 +345,7 @@ class RuleExtractor:
         self._scan_rows(text)
         known = self._known_names([*known_entities, *self._named, *self._coined])
         prior = _channel_hint(channel)
+        self._topic_before = self._topic.get(channel or "")
         state = _MessageState(budget=MAX_EMBEDDED_PHRASES)
         facts: list[ExtractedFact] = []
         seen_facts: set[tuple[str, str, str]] = set()
@@ -646,6 +652,9 @@ class RuleExtractor:
             # "Osprey is on Kafka, correct?": what a yes/no question asks to confirm is what the talk is about now,
             # as what an open question asks about is
             self._topic[channel or ""] = proposed[-1].subject
+        topic = self._topic.get(channel or "")
+        if topic and self._learned(topic) == "project" and len(self._project_topic) < _MAX_SPEAKERS:
+            self._project_topic[channel or ""] = topic
         if state.values:
             named = {f.subject for f in facts} | {f.object for f in facts if f.predicate in _ENTITY_OBJECTS}
             mentions_out = [m for m in mentions_out if m not in state.values or m in named]
@@ -1511,8 +1520,11 @@ class RuleExtractor:
         out: list[Token] = []
         changed = False
         for part in parts:
+            pointed = _points_at_label(part, label)
+            if pointed is not None:
+                part, changed = pointed, True
             words = [t for t in part if t.is_word]
-            own = not words or not self._subjectless(part, message, known)
+            own = not words or not self._subjectless(part, message, known) or pointed is not None
             if out:
                 # a part read with the label is its own clause, so "renews" binds to the label and no other name
                 at = part[0].start if part else label[-1].end
@@ -1657,6 +1669,12 @@ class RuleExtractor:
             elif learned is not None or (topic.person_likely and " " not in topic.name) or not (
                     set(wanted_subjects) & topic.types):
                 return None  # "who handles them" when "them" found only a bare word or an office
+        project = self._project_topic.get(channel or "")
+        if topic is not None and not topic.pronoun and learned != "project" and wanted_subjects == ("project",) and (
+                project and project != anchor and last == self._topic_before):
+            # "deadline?" after a side question moved the topic to a system ("still Orthanc?"): the project talked
+            # about before it (but "different thing: rider-app v3. status?" turns to what it names)
+            anchor, learned = project, "project"
         if topic is not None and learned is not None and learned not in _SUBJECT_TYPES.get(
                 relations[0], (PREDICATES[relations[0]][0],)):
             return None  # "deadline?" after talk of a tool or a person: not a question about what it is about
@@ -3218,13 +3236,15 @@ class RuleExtractor:
                 return []  # a person or another kind of entity is named: not a list of tools
             # "we're using Houdini for the terrain and Jira for the rest": the speakers' own choice of tool for
             # the project talked about opens the list as well as its first word would
-            joined = m.start == first or lows[m.start - 1] in ("and", ",", "plus", "+") or (
+            # ("using Figma for everything", "uses Trello": a chat's subjectless use opens it too, and needs no job)
+            opened_by_use = m.start == first + 1 and lows[first] in ("using", "uses")
+            joined = m.start == first or lows[m.start - 1] in ("and", ",", "plus", "+") or opened_by_use or (
                 m.start >= 2 and lows[m.start - 1] in _TOOL_VERBS and lows[m.start - 2] in _WE_USING)
             # "Vault + Consul for the secrets": two tools joined straight before one job share it
             after = mentions[i + 1] if i + 1 < len(mentions) else None
             shared = after is not None and after.start == m.end + 1 and lows[m.end] in ("+", "&", "and", "plus") and (
                 job(after))
-            if joined and (job(m) or shared):
+            if joined and (job(m) or shared or opened_by_use):
                 out.append(_Found(topic, "uses", m.name, update, 0.8))
         for f, m in zip(out, [m for m in mentions if any(f.object == m.name for f in out)]):
             self._learn(m, "tool")
@@ -4927,6 +4947,30 @@ def _introduced(lows: Sequence[str], mentions: Sequence[Mention], k: int) -> Men
         return None
     after = lows[name.end] if name.end < len(lows) else ""
     return name if after in ("", ")", "-", "–", "—", ",", ".", ";", "!") else None
+
+
+# Verbs a labelled part may open on without a subject, meaning its writer does it: "Sintra Rebrand - leading it"
+_MY_GERUNDS = frozenset({"leading", "running", "owning", "handling", "driving", "managing"})
+
+
+def _points_at_label(part: list[Token], label: list[Token]) -> list[Token] | None:
+    """A part of a labelled statement that points back at the label, rewritten to name it: "that's Óscar's",
+    "thats mine" as "<label> is Óscar's"; a person's name and "'s" alone the same way; and a subjectless
+    "leading it" as "I'm leading <label>". None for any other part."""
+    words = [t for t in part if t.is_word]
+    lows = [t.low for t in words]
+    if not words:
+        return None
+    at = part[0].start
+    opener = 1 if lows[0] == "thats" else 2 if lows[:2] in (["that", "'s"], ["it", "'s"], ["that", "is"]) else 0
+    if opener and len(words) > opener:
+        return [*label, Token("is", "is", at, at), *part[part.index(words[opener - 1]) + 1 :]]
+    if len(words) >= 2 and lows[1] == "'s" and words[0].text[:1].isupper() and words[0].text.isalpha() and all(
+            w in _REPLY_TAILS or w == "right" for w in lows[2:]):
+        return [*label, Token("is", "is", at, at), *part]  # "Pool Redesign - Óscar's"
+    if lows[0] in _MY_GERUNDS and (len(lows) == 1 or len(lows) == 2 and lows[1] in ("it", "this", "that")):
+        return [Token("I", "i", at, at), Token("'m", "'m", at, at), words[0], *label]
+    return None
 
 
 def _whose(lows: Sequence[str]) -> bool:

@@ -415,6 +415,8 @@ _NOT_NAMES = frozenset(
     two three four five six seven eight nine ten both several couple few
     """.split()
 )
+# the nouns among them, which may still open a project's name ("the Breakfast Menu Refresh")
+_EVERYDAY_NOUNS = frozenset("lunch dinner breakfast coffee meeting offsite standup retro sprint demo release".split())
 # the same words for readers elsewhere (a short reply of chatter names nothing)
 CHAT_WORDS = _NOT_NAMES
 # Words a chat message opens on before it says anything: "also fyi ...", "ok so ...".
@@ -1115,6 +1117,15 @@ def find_mentions(
             out.append(_typed(name, i, end, learned, default=_BUILDING_TYPES))
             i = end
             continue
+        if end > i + 1 and _SYSTEM_HEADS.get(tokens[end - 1].low) == PROJECT:
+            # "Rads Refresh", "Phoenix Migration": a name closed by a project's noun is the project's, and so is
+            # an everyday noun capitalised before it ("Breakfast Menu Refresh": "Breakfast" alone names nothing)
+            start = i - 1 if i > 0 and tokens[i - 1].low in _EVERYDAY_NOUNS and _title_word(tokens[i - 1].text) and (
+                message[tokens[i - 1].end : tokens[i].start] == " ") else i
+            name = span_text(message, tokens[start:end])
+            out.append(_typed(name, start, end, learned, default=frozenset({PROJECT}), explicit=True))
+            i = end
+            continue
         if end > i + 1 and tokens[end - 1].low in COMPANY_WORDS:
             # "Corvid Analytics", "Harrow & Finch Ltd": a company, which in this vocabulary is a customer account
             out.append(_typed(name, i, end, learned, default=frozenset({ACCOUNT}), explicit=True))
@@ -1241,7 +1252,7 @@ _SYSTEM_HEADS = {
                              "controller tracker dashboard cache broker router firewall store relay farm cdn bridge"
                              .split()},
     **{w: PROJECT for w in "pilot rollout migration relaunch refresh upgrade replacement revamp overhaul rewrite "
-                           "cutover".split()},
+                           "cutover rebrand redesign".split()},
 }
 _SYSTEM_DETERMINERS = _TEAM_DETERMINERS | {"this", "that", "its", "my"}
 _COPULAS = frozenset("is are was were be being 's ’s".split())
@@ -1600,7 +1611,9 @@ def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
     if i + 1 < len(tokens) and tokens[i + 1].low == ":" and i <= first_word + 2 and not (
         i > 0 and tokens[i - 1].low in ("of", "for", "on")  # "Priority of SearchIndexer: high" names it
     ) and not (i > first_word and _title_word(tokens[i - 1].text) and tokens[i - 1].low not in _STOPWORDS
-               and not is_common_word(tokens[i - 1].low)):
+               and not is_common_word(tokens[i - 1].low)) and not (
+            i > first_word and tokens[i - 1].low in _PREFIX_HEADS and tokens[i - 1].text[0].isupper()):
+        # (and "Project Fetch: I'm leading it" names the project its label gives)
         # (but "Kinrei Marine: Japanese insurer" ends a two-word name, not a label)
         return False  # a label: "Update:", "Decision:"
     if any(low[k] == low[k + 1] == low[k + 2] for k in range(len(low) - 2)):
