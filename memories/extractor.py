@@ -53,7 +53,6 @@ from memories.places import city_of_office, is_place
 from memories.mentions import (
     ANY_TYPE,
     ARROWS,
-    BUILDING_WORDS,
     CHAT_FILLERS,
     CHAT_WORDS,
     HEAD_TYPES,
@@ -79,6 +78,7 @@ from memories.mentions import (
     find_statuses,
     full_name_shape,
     is_question,
+    names_building,
     pronoun_mention,
     person_shape,
     rare_word,
@@ -3050,16 +3050,24 @@ class RuleExtractor:
 
     def _placed_office(self, lows: list[str], mentions: list[Mention], update: bool) -> list[_Found]:
         """"Dubai office = UAE", "the Rabat office is Morocco", "Canal House = the Amsterdam office", "Alfama's our
-        Lisbon office": an office equated with a place, or with the office named after a city, is in that place."""
+        Lisbon office", "Casa do Largo is the Lisbon one": an office equated with a place, or with the office named
+        after a city, or said to be the city's one, is in that place."""
         named = [m for m in mentions if not m.pronoun]
         for s, o in zip(named, named[1:]):
             between = lows[s.end : o.start]
             if not between or any(w not in _EQUATING for w in between) or not set(between) & _EQUATORS:
                 continue
-            if REGION in o.types and o.explicit and self._fit(s, "office") >= 3.0:
+            # a building's own name says it is an office, but "Harbour Point = Rotterdam?" only asks
+            if REGION in o.types and o.explicit and (self._fit(s, "office") >= 3.0 or (
+                    names_building(s.name) and self._learned(s.name) in (None, "office") and "?" not in lows)):
                 self._learn(s, "office")
                 return [_Found(s.name, "located_in", o.name, update, 1.0)]
             after = lows[o.end] if o.end < len(lows) else ""
+            if after == "one" and is_place(o.name) and not s.pronoun and not self._is_person(s) and (
+                    self._learned(s.name) in (None, "office") and self._fit(s, "office") > 0):
+                # "Casa do Largo is the Lisbon one": which of the company's places it is
+                self._learn(s, "office")
+                return [_Found(s.name, "located_in", o.name, update, 1.0)]
             city = city_of_office(o.name) if not after[:1].isalnum() or after in STOPWORDS else None
             # what is equated with an office is one (a name like "Canal House" is no person's here)
             if city is not None and self._learned(s.name) in (None, "office") and s.types != PLACE_TYPES and (
@@ -5030,8 +5038,7 @@ def _typed_enough(cue: Cue, s: Mention, o: Mention, subject_type: str) -> bool:
     Berlin office is in Germany" (a stated, non-person subject); a bare "in" or "at" needs the object's own
     words to say what it is, since "coding in HTML" or "a trip to Rio" are not workplaces."""
     # "I'm at Harrow House": where a person is, a building's name says what it is as a head noun would
-    building = subject_type == PERSON and not o.pronoun and "office" in o.types and (
-        o.name.split()[-1].lower() in BUILDING_WORDS)
+    building = subject_type == PERSON and not o.pronoun and "office" in o.types and names_building(o.name)
     if cue.needs_head:
         return o.headed and not o.pronoun or building
     if cue.typed_only:

@@ -1145,6 +1145,10 @@ def find_mentions(
             out.append(mention)
         elif end == i + 1 and is_demonym(name):
             pass  # "our Norwegian customers", "a Japanese insurer": a people or a language describes, names nothing
+        elif _place_particle(tokens, i, end):
+            # "Patio de Triana", "Casa do Largo": a building or a square, where an office is, or a thing named
+            # after one
+            out.append(_typed(name, i, end, learned, default=_BUILDING_TYPES))
         elif _person_shaped(name) is False:
             # "Halcyon Brokers", "Brightwater Mutual": a word before a common noun names a company or a thing
             out.append(_typed(name, i, end, learned, default=ANY_TYPE - {PERSON}))
@@ -1575,15 +1579,37 @@ def is_code_identifier(low: str) -> bool:
 NAME_PARTICLES = frozenset("de van von der den da di du dos das del della la le ter ten bin al el".split())
 
 
+# The particles inside a place's or a building's name: "Patio de Triana", "Casa do Largo", "Quinta da Regaleira"
+_PLACE_PARTICLES = frozenset("de da do dos das del di du".split())
+_AUXILIARIES = frozenset("does did can could will would should shall must may might let to".split())
+
+
 def _particles(tokens: Sequence[Token], start: int, end: int) -> int:
     """Past the particles of a person's family name at `end`, when the name opened at `start` with a given name
-    and a title-case word follows them; `end` otherwise."""
+    and a title-case word follows them, or past one particle of a place's name after its one word; `end`
+    otherwise."""
     k = end
     while k < len(tokens) and k - end < 2 and tokens[k].text in NAME_PARTICLES:
         k += 1
-    if k == end or k >= len(tokens) or not _title_word(tokens[k].text) or not is_given_name(tokens[start].text):
+    given = is_given_name(tokens[start].text)
+    if not given:
+        if not _place_particle(tokens, start, end + 2):
+            return end
+        k = end + 1
+    if k == end or k >= len(tokens) or not _title_word(tokens[k].text) or not _name_word(tokens, k, -1):
         return end
     return k + 1
+
+
+def _place_particle(tokens: Sequence[Token], start: int, end: int) -> bool:
+    """Is tokens[start:end] one word, a place's particle and one more word ("Casa do Largo")? Not in a question,
+    where "do" is the verb ("does Atlas do Kafka?"), nor after a given name ("Sam do Kafka")."""
+    if end != start + 3 or end > len(tokens) or tokens[start + 1].text not in _PLACE_PARTICLES:
+        return False
+    if tokens[start + 1].text == "do" and (tokens[-1].text == "?" or start > 0 and tokens[start - 1].is_word and (
+            tokens[start - 1].low in _AUXILIARIES)):
+        return False
+    return not is_given_name(tokens[start].text)
 
 
 def _legal_form_at(tokens: Sequence[Token], message: str, end: int) -> bool:
@@ -1632,6 +1658,15 @@ def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
     return True
 
 
+def names_building(name: str) -> bool:
+    """Does a name's spelling say it is a building or a street ("Ribeira House", "Wharf Road") or a place named
+    with a particle ("Casa do Largo", "Patio de Triana"), where an office may be?"""
+    parts = name.split()
+    return len(parts) > 1 and parts[-1].lower() in BUILDING_WORDS or len(parts) == 3 and (
+        parts[1] in _PLACE_PARTICLES and parts[0][:1].isupper() and parts[2][:1].isupper()
+        and not is_given_name(parts[0]))
+
+
 def _types_of_name(name: str) -> frozenset[str]:
     """Types a known name's own spelling tells."""
     parts = name.split()
@@ -1641,6 +1676,10 @@ def _types_of_name(name: str) -> frozenset[str]:
         return frozenset({ACCOUNT})
     if len(parts) > 1 and parts[0].lower() in _PREFIX_HEADS:
         return frozenset({_PREFIX_HEADS[parts[0].lower()]})
+    if len(parts) > 1 and _SYSTEM_HEADS.get(parts[-1].lower()) == PROJECT:
+        return frozenset({PROJECT})  # "Rads Refresh"
+    if names_building(name):
+        return _BUILDING_TYPES  # "Ribeira House", "Casa do Largo"
     if len(parts) == 1 and (_region_shaped(name.lower()) or name.isupper() and name.lower() in _REGION_ACRONYMS):
         return frozenset({REGION})
     if is_place(name):

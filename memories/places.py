@@ -6,6 +6,8 @@ General knowledge, like a dictionary: no name here was written for a scenario.
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Container, Sequence
 from functools import lru_cache
 
@@ -40,9 +42,31 @@ def place_names() -> frozenset[str]:
     for country in cache.get_countries().values():
         names.add(country["name"].strip())
     names.update(state["name"] for state in cache.get_us_states().values())
-    names.update(city["name"] for city in cache.get_cities().values()
-                 if city["population"] >= MIN_CITY_POPULATION)
-    return frozenset(name.casefold() for name in names if name)
+    cities = [city for city in cache.get_cities().values() if city["population"] >= MIN_CITY_POPULATION]
+    names.update(city["name"] for city in cities)
+    lows = {name.casefold() for name in names if name}
+    for city in cities:
+        lows.update(_other_endings(city, lows))
+    return frozenset(lows)
+
+
+_SPELLING = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?")
+
+
+def _other_endings(city: dict, taken: Container[str]) -> list[str]:
+    """The city's other names that differ from its own in no more than its last two letters, casefolded: the
+    English "Seville" of "Sevilla". (GeoNames lists a city's names in every language; only these are spellings an
+    English writer may use, and none that is a word or a name is kept.)"""
+    own = fold(city["name"].casefold())
+    out = []
+    for other in city.get("alternatenames") or ():
+        low = other.casefold()
+        if low in taken or not _SPELLING.fullmatch(other) or len(low) < 5 or abs(len(low) - len(own)) > 1:
+            continue
+        shared = len(os.path.commonprefix([low, own]))
+        if shared >= max(4, len(own) - 2) and not (is_common_word(low) or is_given_name(low) or is_family_name(low)):
+            out.append(low)
+    return out
 
 
 @lru_cache(maxsize=1)

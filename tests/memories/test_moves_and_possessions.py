@@ -77,3 +77,22 @@ def test_a_system_that_hangs_on_another_depends_on_it():
     assert pairs(read_one("ok, craneflux hangs on kafka-gd, kafka hiccups then craneflux dies", "infra"),
                  "depends_on") == {("craneflux", "kafka-gd")}
     assert read_one("hang on, kafka-gd is down", "infra") == []
+
+
+def test_being_at_a_place_named_with_a_particle_is_working_there():
+    assert pairs(read_one("I'm at Patio de Triana, not the old office on Calle Feria", "accounts",
+                          speaker="Carmen Ruiz"), "works_in") == {("Carmen Ruiz", "Patio de Triana")}
+
+
+@pytest.mark.parametrize("text, office, city", [
+    ("And Casa do Largo is the Lisbon one, up in Alfama", "Casa do Largo", "Lisbon"),
+    ("for the sheet: Ribeira House is our Porto one, on the river", "Ribeira House", "Porto"),
+    ("Patio de Triana = Seville, for the sheet", "Patio de Triana", "Seville"),
+])
+def test_a_place_said_to_be_a_citys_one_is_in_that_city(text, office, city):
+    assert pairs(read_one(text, "accounts"), "located_in") == {(office, city)}
+
+
+def test_a_person_said_to_be_a_citys_one_is_not_placed():
+    assert pairs(read_lines([("dana", "Dana Kim here"), ("sam", "Dana Kim is the Porto one")], "accounts"),
+                 "located_in") == set()

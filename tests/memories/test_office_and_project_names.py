@@ -59,3 +59,28 @@ def test_capitalised_words_and_a_projects_noun_name_the_project(text, project):
 @pytest.mark.parametrize("text", ["ask Hank server questions", "ask Hank Osei rollout questions"])
 def test_a_persons_name_before_the_noun_names_no_project(text):
     assert all(" " not in name or name == "Hank Osei" for name in named(text))
+
+
+@pytest.mark.parametrize("text, place", [
+    ("Carmen Ruiz is at Patio de Triana now", "Patio de Triana"),
+    ("Bia sits at Casa do Largo, second floor", "Casa do Largo"),
+])
+def test_a_place_named_with_a_particle_is_one_name_and_no_person(text, place):
+    types = named(text).get(place)
+    assert types is not None and "office" in types and "person" not in types
+
+
+@pytest.mark.parametrize("text, name", [
+    ("does Atlas do Kafka?", "Atlas"),
+    ("Maria de la Cruz owns it", "Maria de la Cruz"),
+    ("Ana da Silva handles Zeta", "Ana da Silva"),
+])
+def test_a_particle_after_a_verb_or_in_a_persons_name_stays_as_it_was(text, name):
+    assert name in named(text)
+
+
+def test_a_city_written_in_english_is_a_place():
+    from memories.places import is_place
+
+    assert is_place("Seville") and is_place("Sevilla")
+    assert not is_place("Sevil")
