@@ -463,6 +463,24 @@ def _is_camel(text: str) -> bool:
     return False
 
 
+# Letters that say where or what kind, after a name, rather than end it: "Leeds DC", "Acme EU", "Dana PM" (and a
+# company's legal form, "Fjordlaks AS", is read where legal forms are).
+_NOT_CLOSING_LETTERS = frozenset({"DC", "DR", "HQ", "PM", "AM", "CEO", "CTO", "CFO", "COO", "VP", "QA", "IT", "HR",
+                                  "OK", "ETA", "EOD", "FYI", "BTW", "TBD"})
+
+
+def _closing_acronym(tokens: Sequence[Token], end: int) -> bool:
+    """Token `end` is an acronym closing the title-case run before it into one name ("Power BI", "Azure AD"): two
+    to four letters, nothing capitalised after them, not a region's, a site's, a role's or a legal form's letters,
+    and not after a place or someone's given name."""
+    t = tokens[end]
+    return (_is_acronym(t.text) and len(t.text) <= 4 and t.text not in _NOT_CLOSING_LETTERS
+            and t.text not in LEGAL_FORMS and not is_place(tokens[end - 1].text)
+            and t.low not in _REGION_ACRONYMS and not reads_as_given_name(tokens[end - 1].text)
+            and not (end + 1 < len(tokens) and (_title_word(tokens[end + 1].text) or _is_acronym(tokens[end + 1].text)
+                                                 or tokens[end + 1].low in HEAD_TYPES)))
+
+
 def _is_acronym(text: str) -> bool:
     return len(text) >= 2 and text.isupper() and text.isalpha()
 
@@ -1053,6 +1071,8 @@ def find_mentions(
             elif _is_acronym(tokens[end].text) and end + 1 < n and tokens[end + 1].low in HEAD_TYPES and not (
                     message[tokens[end].end : tokens[end + 1].start].strip()):
                 end += 1  # "the Lab IT team", "Clinic QA team": an acronym inside a name its head noun closes
+            elif _closing_acronym(tokens, end):
+                end += 1  # "Power BI", "Azure AD": a product's name may end on its letters
             elif tokens[end].text == "&" and end + 1 < n and _title_word(tokens[end + 1].text):
                 end += 2
             elif (joined := _particles(tokens, i, end)) > end:
@@ -1284,7 +1304,8 @@ def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
             continue  # ("the leaderboard API")
         words = tokens[i:head]
         if all(t.text.replace("-", "").isalnum() and t.text[0].isalpha()
-               and (t.text.islower() or opening and k == i and _title_word(t.text))
+               and (t.text.islower() or opening and k == i and _title_word(t.text)
+                    or k == i and _is_acronym(t.text) and (i > 0 or opening))  # "the PMS bridge", "VPN gateway"
                and t.low not in _STOPWORDS and t.low not in _NOT_TEAM_NAMES and t.low not in _NOT_NAMES
                and t.low not in _SYSTEM_HEADS for k, t in enumerate(words, i)):
             return head + 1
@@ -1651,7 +1672,8 @@ def _name_word(tokens: Sequence[Token], i: int, first_word: int) -> bool:
     if i == first_word and not _is_camel(t.text) and (
         low.endswith(("ing", "ed", "ly")) and len(low) > 4 and following not in _SUBJECT_FOLLOWERS
         and following not in HEAD_TYPES  # "Metering team", "Marketing project": a head noun closes a name
-        and not (i + 1 < len(tokens) and _title_word(tokens[i + 1].text))
+        # (a name may go on in capitals, "Trending Now", but not into "And": "Mostly 🙃 And its priority?")
+        and not (i + 1 < len(tokens) and _title_word(tokens[i + 1].text) and tokens[i + 1].low not in _STOPWORDS)
         or low in CUE_FIRST_WORDS
     ):
         return False  # "Grabbing coffee", "Bumped the limit", "Priority for X is high" (but "Pinefeed is down")

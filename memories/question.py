@@ -1104,6 +1104,8 @@ def _expected_type(toks: list[_Tok], text: str = "") -> tuple[str | None, tuple[
                 return kind, (kind,), j + 1
             if t.word == "which":
                 continue
+            if _asks_what_on(toks, j):
+                return None, ("plan", "tool"), j
             return None, (), None
         if t.word in ("who", "whom"):
             return "person", ("person",), None
@@ -1121,6 +1123,16 @@ def _expected_type(toks: list[_Tok], text: str = "") -> tuple[str | None, tuple[
     if text and _PRIORITY_CHOICE.search(text):
         return "priority", ("priority",), None  # "did we say Odoo was P1 or P2?": the choice is the answer's type
     return None, (), None
+
+
+def _asks_what_on(toks: list[_Tok], j: int) -> bool:
+    """"what cover are Telent on now", "what agreement are Pennine on": a noun no list holds, asked of what a
+    customer or a system is on, asks for its plan or the tool it runs on."""
+    end = len(toks)
+    while end > j + 2 and toks[end - 1].word in _TRAILING_FRAME:
+        end -= 1
+    return (j + 2 < end and toks[j].role == "" and toks[j].word.isalpha() and toks[j].word not in STOPWORDS
+            and (toks[j].possessive or toks[j + 1].word in ("is", "are")) and toks[end - 1].word == "on")
 
 
 _PRIORITY_CHOICE = re.compile(r"(?i)\bp[0-5]\s*(?:or|/)\s*p[0-5]\b")

@@ -70,3 +70,15 @@ def test_a_coined_word_opens_a_lowercase_name_after_any_word():
 def test_a_name_in_a_description_after_a_copula_stays_part_of_it():
     assert pairs(read_one("IngestWorker is the service that eats the event queue.", "infra"), "described_as") == {
         ("IngestWorker", "eats the event queue")}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("the PMS bridge for availability, and PayCofre for the card payments", "PMS bridge"),
+    ("Tiago owns our VPN gateway", "VPN gateway"),
+])
+def test_an_acronym_after_a_determiner_opens_a_system_name(text, name):
+    assert (name, frozenset({COMPONENT})) in _mentions(text)
+
+
+def test_a_system_named_by_an_acronym_and_its_noun_takes_its_relations():
+    assert pairs(read_one("Tiago owns the PMS bridge", "infra"), "owned_by") == {("PMS bridge", "Tiago")}

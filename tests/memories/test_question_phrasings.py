@@ -380,3 +380,12 @@ def test_an_engine_or_a_scheduler_asked_for_is_a_tool(text):
 def test_going_live_or_launching_asks_for_a_deadline_while_going_alone_asks_for_a_status(question):
     assert parse_question(question).relations == ["deadline"]
     assert parse_question("how is Atlas going?").relations == ["status"]
+
+
+@pytest.mark.parametrize("text", ["so what cover is Larkspur Bakery on now", "what agreement are Larkspur Bakery on?"])
+def test_what_a_customer_is_on_asks_for_its_plan_whatever_the_noun(text, hash_embedder):
+    assert _memory(hash_embedder).answer(text).text == "Growth"
+
+
+def test_what_a_name_is_on_without_a_noun_asks_no_type(store):
+    assert parse_question("what is Larkspur Bakery on?", store).expected_types == ()
