@@ -230,6 +230,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("{be} in", IN_F, {"typed_only": True}),
     ("{be} at", WORK_F, {"typed_only": True}),
     ("{be} out of", WORK_F, {"typed_only": True}),
+    # "Helena's over at the Cedofeita office": where someone is, said the way people say it
+    ("{be} over at|in", WORK_F, {"typed_only": True}),
     ("moved|relocated|transferred to", HANDLE_F + MOVE_F,
      {"typed_only": True, "update": True, "person_object": True}),
     ("move|moves|moving to", HANDLE_F, {"update": True, "person_object": True}),

@@ -155,7 +155,9 @@ _NOT_PLAN_WORDS = frozenset({"yeah", "yes", "yep", "still", "the", "they", "it",
                              "thanks", "thank", "thx", "ty", "ok", "okay", "sure", "noted", "cool", "nice", "great",
                              "cheers", "lol", "np", "perfect", "awesome", "done", "agreed"})
 _CODE_PRIORITY = re.compile(r"^(?:p[0-4]|sev[0-4])$")
-_CUE_ADVERBS = frozenset("now currently still also officially actually already technically".split())
+# (and the habitual ones, "Kai is mostly at the Waltershof office", which say where someone works, not a visit)
+_CUE_ADVERBS = frozenset("now currently still also officially actually already technically mostly usually normally "
+                         "mainly generally primarily".split())
 _BE_WORDS = frozenset({"is", "'s", "are", "was", "were", "be", "been", "being"})
 # Verbs that can carry a project to a status: "is on track", "has been put on hold", "got cancelled", "went live".
 _STATUS_VERBS = frozenset({"is", "'s", "are", "was", "remains", "stays", "got", "gets", "went", "goes", "has", "have",
@@ -281,6 +283,9 @@ class RuleExtractor:
         # still go to Orthanc?") moves the topic, but "deadline?" after it still asks about the project
         self._project_topic: dict[str, str] = {}
         self._topic_before: str | None = None  # the channel's topic as the message being read found it
+        # per channel, the people of its topic: who turned the talk to it, who said something of it, and who it is
+        # said to be led, owned or handled by (first words, casefolded: "priya" is Priya Shah)
+        self._topic_people: dict[str, set[str]] = {}
         # per channel, replies left to a question asking everyone where they work ("where are you all based?")
         self._everyone_asked: dict[str, int] = {}
         # per channel, a question to one reader about where they work ("ur still galway?"): (who asked, messages
@@ -313,6 +318,7 @@ class RuleExtractor:
         self._yours.clear()
         self._getting.clear()
         self._topic.clear()
+        self._topic_people.clear()
         self._project_topic.clear()
         self._columns.clear()
         self._everyone_asked.clear()
@@ -376,6 +382,7 @@ class RuleExtractor:
         rundown = sum(t.low in PLAN_TIERS or bool(_CODE_PRIORITY.match(t.low)) for s in said for t in s) >= 2
         for index, sentence in enumerate(said):
             sentence, short_names = _short_names(_with_plus(_unbulleted(sentence, text), text))
+            sentence = _untagged(_noun_arrows(sentence, text))
             for name, short in short_names:
                 if (name, short, 1.0) not in aliases:
                     aliases.append((name, short, 1.0))
@@ -580,6 +587,8 @@ class RuleExtractor:
             if not question and not proposing and "=" in body_lows:
                 update = message_update or label_update or _has_update_signal(body_lows)
                 add(self._rosters(body, mentions, speaker, update), span_text(text, body))
+            if not question and not proposing and mentions:
+                add(self._team_then_people(body, mentions, speaker), span_text(text, body))
             if not question and not proposing and not asks and mentions:
                 # "tapin - thornwick DC", "halo P1", "scanwell - mine": no cue read a relation, the kinds say it
                 update = message_update or label_update or _has_update_signal([t.low for t in body])
@@ -601,9 +610,12 @@ class RuleExtractor:
             # a tier or a status word taken as a value ("Enterprise plan") is nothing a pronoun can mean
             # (nor is a team found by its lowercase words: "they" is said of a team, "it" of the last thing named)
             # (nor is a tier's word named alone: "scratch Standard. they signed Premium")
-            self._pronouns.observe(channel, [m for m in mentions if (m.pronoun or m.name not in state.values) and (
-                m.name not in self._spelled_teams) and not _tier_word(m)],
-                                   self._is_person, self._could_be_thing)
+            observed = _things_first(body, [m for m in mentions if (m.pronoun or m.name not in state.values) and (
+                m.name not in self._spelled_teams) and not _tier_word(m)])
+            if self._pronouns.resolve(channel, "thing") is not None:
+                # "DHIS2. That's the thing the clinics in Turkana use. Who owns it?": still DHIS2
+                observed = [m for m in observed if not _locative_object(body, m)]
+            self._pronouns.observe(channel, observed, self._is_person, self._could_be_thing)
         for found, span in self._list_items(text, channel, prior, speaker, known):
             add([found], span)
         for found, span in self._team_rows(text, speaker, known):
@@ -628,14 +640,14 @@ class RuleExtractor:
         facts = self._you_reply(text, channel or "", facts, known, speaker)
         facts = self._team_reply(text, channel or "", facts, speaker)
         if not facts and asked is None and not proposed:
-            stated = self._topic_value(text, channel or "")
+            stated = self._topic_value(text, channel or "", speaker)
             if stated and "?" in text:
                 # "and deadline still march 31?": the topic's value, asked to be confirmed by the next reply
                 self._asked[channel or ""] = (stated[0].subject, stated[0].predicate, 3)
                 self._proposed[channel or ""] = stated[0]
             else:
                 facts = stated
-        facts = self._stack_said(text, channel or "", facts, known, prior)
+        facts = self._stack_said(text, channel or "", facts, known, prior, speaker)
         facts = self._yours_confirmed(text, channel or "", facts, speaker)
         facts = self._handed_to(text, channel or "", facts, known, speaker)
         facts = self._team_described(facts)
@@ -653,6 +665,17 @@ class RuleExtractor:
             # as what an open question asks about is
             self._topic[channel or ""] = proposed[-1].subject
         topic = self._topic.get(channel or "")
+        for f in facts:
+            if f.predicate == "led_by":
+                self._types.setdefault(name_key(f.subject), "project")  # "who's leading it?" "I am!": a project
+        if topic != self._topic_before and len(self._topic_people) < _MAX_SPEAKERS:
+            self._topic_people[channel or ""] = set()
+        people = self._topic_people.get(channel or "")
+        if topic and people is not None and len(people) < _MAX_SPEAKERS:
+            if speaker and (topic != self._topic_before or any(f.subject == topic for f in facts)):
+                people.add(_first_word(speaker))
+            people.update(_first_word(f.object) for f in facts
+                          if f.subject == topic and f.predicate in ("led_by", "owned_by", "handled_by"))
         if topic and self._learned(topic) == "project" and len(self._project_topic) < _MAX_SPEAKERS:
             self._project_topic[channel or ""] = topic
         if state.values:
@@ -1314,6 +1337,23 @@ class RuleExtractor:
                 break
         return out
 
+    def _team_then_people(self, body: list[Token], mentions: list[Mention], speaker: str | None) -> list[_Found]:
+        """"Telemetry team, me.", "Payments squad: Rui and me": a sentence that is a team named by its head noun,
+        then the people on it, says who is on it."""
+        words = [k for k, t in enumerate(body) if t.is_word or t.low in (",", ":", "-", "–")]
+        first = next((m for m in mentions if not m.pronoun and m.start == (words[0] if words else -1)), None)
+        if first is None or first.types != _SINGLE_TYPE["team"] or first.end >= len(body) or (
+                body[first.end].low not in (",", ":", "-", "–")):
+            return []
+        end = len(body)
+        while end > first.end + 2 and (not body[end - 1].is_word or body[end - 1].low in _TEAM_REPLY_TAILS):
+            end -= 1
+        people = self._joined_people(body, mentions, first.end + 1, end, speaker)
+        listed = {m.name: m for m in mentions if not m.pronoun}
+        if not all(p == speaker or self._surely_person(listed[p]) for p in people if p in listed):
+            return []  # ("Payments team, Acme and Initech": its customers, maybe; who works there, not surely)
+        return [_Found(person, "member_of", first.name, False, 1.0) for person in people]
+
     def _joined_people(self, body: list[Token], mentions: list[Mention], a: int, b: int,
                        speaker: str | None) -> list[str]:
         """The people tokens a to b list, joined by "+", "&", "and" or "/" ("Otieno + Kevin Mutua", "Hamad + me"),
@@ -1786,7 +1826,7 @@ class RuleExtractor:
         return names
 
     def _stack_said(self, text: str, channel: str, facts: list[ExtractedFact], known: KnownNames,
-                    prior: str | None) -> list[ExtractedFact]:
+                    prior: str | None, speaker: str | None) -> list[ExtractedFact]:
         """"stack's Snowflake + dbt + Airflow", "built on Next.js + Supabase", "Lantern's stack is Metabase and
         dbt": a sentence saying what something is built with lists its tools. They belong to the project named
         before the words (by its own name, "Lantern's stack"), else to the project the channel is talking
@@ -1801,7 +1841,10 @@ class RuleExtractor:
                 continue
             at = next((k for k in range(len(lows) - 1) if (lows[k] in _STACK_NOUNS and lows[k + 1] in _STACK_EQUATING) or (
                 lows[k] in _BUILT_WORDS and lows[k + 1] in ("on", "with", "in"))), None)
-            if at is None or lows[at] in _STACK_NOUNS and at > 0 and lows[at - 1].isalpha() and (
+            if at is None:
+                out += self._we_use(sentence, lows, text, channel, speaker)
+                continue
+            if lows[at] in _STACK_NOUNS and at > 0 and lows[at - 1].isalpha() and (
                     lows[at - 1] not in _SKIP_DETERMINERS and lows[at - 1] not in ("tech", "whole", "current", "new")):
                 continue  # "the claims stack is Wednesday": a stack of something, not the project's tools
             before = find_mentions(sentence[:at], text, known=known, learned=self._learned,
@@ -1820,6 +1863,37 @@ class RuleExtractor:
                 out.append(ExtractedFact(subject=subject, predicate="uses", object=name, score=0.8,
                                          span=span_text(text, sentence)))
         return out
+
+    def _of_topic(self, channel: str, speaker: str | None) -> bool:
+        """Is the writer one of the people of the channel's topic (see _topic_people)?"""
+        return bool(speaker) and _first_word(speaker) in self._topic_people.get(channel, set())
+
+    def _we_use(self, sentence: list[Token], lows: list[str], text: str, channel: str, speaker: str | None
+                ) -> list[ExtractedFact]:
+        """"we use Salto KS for the keys", "we're using Meraki switches", "we go with Axis cameras": the people on
+        the channel's project naming what they work with give its tools (said by the project's people, as a date said
+        loosely is)."""
+        subject = self._topic.get(channel)
+        if not subject or self._learned(subject) != "project" or not self._of_topic(channel, speaker):
+            return []
+        we = next((k for k in range(len(lows)) if lows[k] == "we"), None)
+        if we is None or any(sentence[k].is_word and lows[k] not in CHAT_FILLERS and lows[k] not in _STACK_NOUNS
+                             for k in range(we)):
+            return []
+        k = we + 1
+        while k < len(lows) and lows[k] in _WE_ARE_ADVERBS | {"are", "'ll", "will", "also"}:
+            k += 1
+        if k < len(lows) and lows[k] in ("go", "going", "went") and k + 1 < len(lows) and lows[k + 1] == "with":
+            k += 2
+        elif k < len(lows) and lows[k] in _WE_USE_VERBS:
+            k += 1
+        else:
+            return []
+        tools = self._listed_tools(sentence[k:], text, subject, bulleted=False, strict=True)
+        for name in tools:
+            self._types.setdefault(name_key(name), "tool")
+        return [ExtractedFact(subject=subject, predicate="uses", object=name, score=0.8,
+                              span=span_text(text, sentence)) for name in tools]
 
     def _tool_name(self, item: list[Token], k: int, text: str, *, lowercase: bool, bulleted: bool,
                    linked: frozenset[str] = frozenset()) -> str | None:
@@ -2213,7 +2287,8 @@ class RuleExtractor:
         # "Dana is now on the Platform team", "X is currently owned by Y": an adverb between a copula and a
         # relation cue is read past, so the cue meets the copula it is listed with
         for k in range(1, len(lows) - 1):
-            if lows[k] in _CUE_ADVERBS and lows[k - 1] in _BE_WORDS and lows[k + 1] in RELATION_CUES and keep[k]:
+            if lows[k] in _CUE_ADVERBS and (lows[k - 1] in _BE_WORDS or lows[k - 1] in ("i'm", "am")) and (
+                    lows[k + 1] in RELATION_CUES) and keep[k]:
                 keep[k] = False
         if not all(keep):
             index = [i for i, k in enumerate(keep) if k]
@@ -2926,10 +3001,13 @@ class RuleExtractor:
                         if lows[j] in _STATEMENT_BREAKS or lows[j] in (".", "because", "bc", "since")
                         or j == k + 1 and lows[j] == "for"), end)
         rest = [w for w in lows[k + 1 : end] if w[0].isalnum()]
+        if rest[-2:] in (["i", "reckon"], ["i", "think"], ["i", "believe"]):
+            rest = rest[:-2]  # "Veeam is P2 I reckon": the writer's view, stated
         if any(w not in _FREE_WORDS and w not in ("instead", "priority", "prio") for w in rest):
             return []
-        if self._fit(m, "component") < 1.0:
-            return []
+        coded = bool(_CODE_PRIORITY.match(values[0].text))
+        if self._fit(m, "component") < (0.5 if coded and not self._surely_person(m) else 1.0):
+            return []  # (a bare capitalised word may be anyone's name, but nobody is a P2: "Veeam is P2")
         self._learn(m, "component")
         return [_Found(m.name, "priority", _value_text(values[0]), update, 1.0)]
 
@@ -2983,7 +3061,7 @@ class RuleExtractor:
         self._learn(s, "account")
         return [_Found(s.name, "located_in", r.name, update, 1.0)]
 
-    def _topic_value(self, text: str, channel: str) -> list[ExtractedFact]:
+    def _topic_value(self, text: str, channel: str, speaker: str | None) -> list[ExtractedFact]:
         """"yes status is pilot, 40 sites so far", "deadline is 3 June for sea freight": a message that opens on
         the value noun itself, with no name before it, gives the value of the project the channel is talking
         about (the subject of the latest fact stated there, known to be a project)."""
@@ -2991,28 +3069,63 @@ class RuleExtractor:
         if topic is None or self._learned(topic) != "project":
             return []
         text = _SHORTCODE.sub(" ", text[:200])  # ":+1: and deadline still march 31?": an emoji code opens it
-        first = next(iter(sentences(text)), [])
+        said = sentences(text)
+        while len(said) > 1 and all(t.low in CHAT_WORDS or not t.is_word for t in said[0]):
+            said = said[1:]  # "haha. target 15 September": past the chatter
+        first = said[0] if said else []
         lows = [t.low for t in first]
-        noun = next((i for i, w in enumerate(lows) if w in ("status", "deadline")), None)
-        if noun is None or "?" in lows[:noun] or any(w not in _REPLY_OPENERS and first[i].is_word and w not in (
+        # said more loosely ("due 30 Sep", "we're in testing"), it is the project's own people who say it (not
+        # "deadline 14 June" from someone on to another project the chat missed)
+        own = self._of_topic(channel, speaker)
+        noun = next((i for i, w in enumerate(lows) if w == "status" or w in _DEADLINE_NOUNS), None)
+        if noun is None:
+            return self._we_are_status(first, lows, text, topic) if own else []
+        if "?" in lows[:noun] or any(w not in _REPLY_OPENERS and first[i].is_word and w not in (
                 "update", "and", "also", "btw", "fyi") for i, w in enumerate(lows[:noun])):
             return []
         if any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in lows):
             return []
+        deadline = lows[noun] != "status"
+        if deadline and noun + 1 < len(lows) and lows[noun + 1] in _DEADLINE_NOUNS | {"date"}:
+            noun += 1  # "target go-live 1 Nov", "target date is 1 May"
         k = noun + 1
         while k < len(lows) and lows[k] in ("is", "'s", ":", "=", "now", "still", "currently"):
             k += 1
-        if k == noun + 1 and not (k < len(lows) and lows[noun] == "status"):
-            return []  # "deadline 3 June" reads, but "deadline" alone before a word needs its copula
-        if lows[noun] == "deadline":
+        if deadline and (k == noun + 1 or lows[noun] != "deadline") and not own:
+            return []
+        if deadline:
+            # "deadline 3 June", "target go-live 1 Nov": a date right after the noun says it as well as a copula
             values = [v for v in find_dates(first, text) if v.start == k]
         else:
             values = [v for v in find_statuses(first, weak=True) if v.start == k] or _free_statuses(
                 first, lows, noun + 1)
         if not values:
             return []
-        predicate = lows[noun]
+        predicate = "deadline" if deadline else "status"
         return [ExtractedFact(subject=topic, predicate=predicate, object=_value_text(values[0]), score=0.9,
+                              span=span_text(text, first))]
+
+    @staticmethod
+    def _we_are_status(first: list[Token], lows: list[str], text: str, topic: str) -> list[ExtractedFact]:
+        """"we're in testing now", "We're still just planning", "status-wise we're in testing": the people on the
+        channel's project saying where they are with it give its status."""
+        at = next((i for i in range(len(lows) - 1) if lows[i] == "we" and lows[i + 1] == "are"), None)
+        if at is None or any(first[i].is_word and lows[i] not in _REPLY_OPENERS and lows[i] not in (
+                "status-wise", "and", "also", "so", "update") for i in range(at)):
+            return []
+        if "?" in lows:
+            return []
+        k = at + 2
+        while k < len(lows) and lows[k] in _WE_ARE_ADVERBS:
+            k += 1
+        values = [v for v in find_statuses(first, weak=True) if v.start == k]
+        # the status closes the clause ("we're in testing now, ..."; not "we're planning a party")
+        if not values or values[0].end < len(lows) and first[values[0].end].is_word and (
+                lows[values[0].end] not in _REPLY_TAILS):
+            return []
+        if any(w in NEGATIONS or w in HEDGES or w.endswith("n't") for w in lows[: values[0].end]):
+            return []
+        return [ExtractedFact(subject=topic, predicate="status", object=_value_text(values[0]), score=0.9,
                               span=span_text(text, first))]
 
     def _copular_plan(
@@ -3108,12 +3221,15 @@ class RuleExtractor:
             introduced = _introduced(lows, mentions, p.end)
             if introduced is not None and self._is_person(introduced):
                 return self._owner_of(s, introduced, _OWN_ANY, prior, update)
-        if p.pronoun and lows[p.start] in _POSSESSIVE_PRONOUNS and PERSON in p.types and " " in p.name:
-            # "triagebot is mine", "Pawsure is hers btw": the speaker, or the person last named, owns it
+        if p.pronoun and lows[p.start] in _POSSESSIVE_PRONOUNS and PERSON in p.types and (
+                " " in p.name or lows[p.start] == "mine"):
+            # "triagebot is mine", "Pawsure is hers btw": the speaker, or the person last named, owns it (a writer
+            # known only by a handle is still the writer)
             after = p.end
             if (named := _introduced(lows, mentions, p.end)) is not None and name_key(named.name) == name_key(p.name):
                 after = named.end + (named.end < len(lows) and lows[named.end] == ")")  # "mine (Ana Vieira)"
-            end = next((x for x in range(after, stop) if lows[x] in (",", ";", "-", "–", "—")), stop)
+            # "since January": when it became theirs, nothing more
+            end = next((x for x in range(after, stop) if lows[x] in (",", ";", "-", "–", "—", "since")), stop)
             # "Torver Ales is mine Gaz": a reader addressed by name after it
             called = next((m for m in mentions if m.start == p.end and m.end == end and not m.pronoun
                            and m.person_likely and self._learned(m.name) in (None, PERSON)), None)
@@ -3132,7 +3248,7 @@ class RuleExtractor:
         else:  # "Initech is Oskar's now"
             options, rest = _OWN_ANY, lows[p.end + 1 : stop]
         # "as of this quarter", "effective today": when the handover took effect, nothing more
-        cut = next((x for x in range(len(rest)) if rest[x] in ("effective", "starting") or tuple(
+        cut = next((x for x in range(len(rest)) if rest[x] in ("effective", "starting", "since") or tuple(
             rest[x : x + 2]) == ("as", "of")), len(rest))
         if any(w not in _FREE_WORDS for w in rest[:cut]):
             return []  # "Acme is Oskar's account from last year": more is said than whose it is
@@ -3440,7 +3556,10 @@ class RuleExtractor:
         rights = [m for m in entities if m.start >= ce
                   and not (modifiers and _modifier(lows, m, len(lows), compound=False)
                            and not (tools and _work_noun(lows, m)))
-                  and not (m.pronoun and m.start > 0 and lows[m.start - 1] in _CLAUSE_OPENERS)][:4]
+                  and not (m.pronoun and m.start > 0 and lows[m.start - 1] in _CLAUSE_OPENERS)]
+        # "EDM uses Power BI for the regulator dashboard": what follows "for" after the object is what it is for
+        purpose = next((x for x in range(rights[0].end, len(lows)) if lows[x] == "for"), None) if rights else None
+        rights = [m for m in rights if purpose is None or m.start < purpose][:4]
         best: tuple[float, Mention, Mention, str, str] | None = None
         for rank, (predicate, voice) in enumerate(options):
             subject_type, object_type = PREDICATES[predicate]
@@ -3668,10 +3787,14 @@ class RuleExtractor:
         # what "it" continues with ("X is no longer in eu-west-1; it's in us-east-1 now"), so one is passed over;
         # nor is a name that only modifies a noun after the sentence's first mention ("into GL codes, Jasper
         # runs it": "it" is what the sentence is about, not GL)
+        # an "it" earlier in the sentence is one too: "it's on-prem at Ribeira House, and it's P3"
         candidates = [m for m in reversed(so_far)
-                      if not m.pronoun and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])
+                      if (not m.pronoun or kind != "person" and m.start < len(body) and body[m.start].low == "it")
+                      and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])
                       and not (body and m is not so_far[0] and _noun_modifier(body, m))
                       and not (body and _vocative(body, m)) and not _tier_word(m)]
+        if kind != "person" and body:
+            candidates = _things_first(body, candidates)  # "the backup NAS in Porto, because it was ...": the NAS
         if kind == "any" and candidates:
             # "Stavros Marine is Kofi's account, and they're on Scale": "they" is a group or a company sooner
             # than the person named last
@@ -3791,6 +3914,7 @@ _WE_USING = frozenset({"we", "we're", "were", "'re", "are", "i'm", "'m", "also",
 _STACK_NOUNS = frozenset({"stack", "stack's", "techstack", "tooling"})
 _STACK_EQUATING = frozenset({"is", "'s", ":", "=", "was", "are"})
 _BUILT_WORDS = frozenset({"built", "building", "written", "runs", "running"})
+_WE_USE_VERBS = frozenset({"use", "using", "picked", "chose", "trialling", "trialing", "trying"})
 _GENERAL_CHANNELS = frozenset({"adhoc", "general", "random", "offtopic", "watercooler"})
 _TOOL_WH = frozenset({"what", "what's", "whats", "which"})
 # activities a "what are you ... with" question asks about that are no tool ("what are you working with": a person)
@@ -4605,6 +4729,52 @@ _NEW_VALUE_LEADS = frozenset({"now", "is", "but", "to", ">", "→"})
 _ASKED_VALUES = frozenset("deadline due status eta date plan tier renewal priority prio region".split())
 
 
+_LOCATIVES = frozenset({"in", "at", "near", "inside"})
+
+
+def _locative_object(body: Sequence[Token], m: Mention) -> bool:
+    """The mention is where something is ("the backup NAS in Porto", "the clinics in Turkana"), which a later "it"
+    rarely means while the sentence named the thing that is there."""
+    k = m.start - 1
+    if k >= 0 and body[k].low in ("the", "our"):
+        k -= 1
+    return k >= 0 and not m.pronoun and body[k].low in _LOCATIVES
+
+
+def _things_first(body: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
+    """The mentions with the places things are in moved last, in order otherwise (a pronoun's likelier meanings
+    first)."""
+    return sorted(mentions, key=lambda m: _locative_object(body, m))
+
+
+# Chat's asides inside a statement, saying nothing about its facts: "PI's P1 btw, for the ticket".
+_ASIDES = frozenset({"btw", "fyi", "iirc", "afaik", "afaict", "tbh", "fwiw", "imo", "imho"})
+
+
+def _noun_arrows(sentence: list[Token], message: str) -> list[Token]:
+    """The sentence without the typed arrows ("->", "=>") that follow a lowercase word, which read as a glyph arrow
+    does, no token: "PI priority -> P2" as "PI priority → P2". (After a name, "Acme -> Dana", the arrow hands
+    something over, and its dash stays for the readers of that.)"""
+    if not any(t.low in ("-", "=") for t in sentence):
+        return sentence
+    return [t for k, t in enumerate(sentence) if not (
+        0 < k < len(sentence) - 1 and t.low in ("-", "=") and message[t.end : t.end + 1] == ">"
+        and sentence[k - 1].text.isalpha() and sentence[k - 1].text.islower())]
+
+
+def _first_word(name: str) -> str:
+    """"Priya Shah" and the handle "priya" alike: the first word of a name or a handle, casefolded."""
+    return (re.split(r"[\s._]+", name.strip().casefold(), maxsplit=1) or [""])[0]
+
+
+def _untagged(sentence: list[Token]) -> list[Token]:
+    """The sentence without the asides after its first word (one opening it is how a statement begins, and read
+    as such)."""
+    if not any(t.low in _ASIDES for t in sentence[1:]):
+        return sentence
+    return sentence[:1] + [t for t in sentence[1:] if t.low not in _ASIDES]
+
+
 def _vocative(body: Sequence[Token], m: Mention) -> bool:
     """"Ira what's their tier these days?", "Ira, what's ...": a given name opening a question, before its question
     word, is the reader addressed."""
@@ -4893,9 +5063,10 @@ def _complement_start(lows: list[str], mentions: list[Mention], subject: Mention
     """Where the complement begins in "<subject> is [adverbs] ...", or None when the statement after the subject
     is not a plain copular one (no copula, or a negation or hedge governs it)."""
     k = subject.end
-    if k >= len(lows) or lows[k] not in _COPULAS or _hedged(lows, mentions, k):
+    perfect = lows[k : k + 2] in (["has", "been"], ["have", "been"], ["'s", "been"])
+    if k >= len(lows) or (lows[k] not in _COPULAS and not perfect) or _hedged(lows, mentions, k):
         return None
-    k += 1
+    k += 2 if perfect else 1  # "Lightspeed has been mine since January": what has been so still is
     while k < len(lows) and lows[k] in _STATUS_ADVERBS:
         k += 1
     return k
@@ -4930,16 +5101,25 @@ def _hedged(lows: list[str], mentions: list[Mention], cs: int) -> bool:
                 first = m
         if nearest is first:
             start = 0
+    if nearest is not None and nearest.start >= 2 and (lows[nearest.start - 1] in _BELIEVED or (
+            lows[nearest.start - 1] in ("think", "believe") and lows[nearest.start - 2] in _BELIEVERS)):
+        return True  # "for the new joiners who think it's in Czechia": what others wrongly believe
     window = lows[max(start, cs - 8) : cs]
     for k, w in enumerate(window):
         if w in NEGATIONS or w in HEDGES or w.endswith("n't") or w in _PAST_MARKERS:
             return True
         if w == "used" and k + 1 < len(window) and window[k + 1] == "to":
             return True  # "Dana used to work in Berlin": no longer so
+        if w in _BELIEVED or w in ("think", "believe") and k > 0 and window[k - 1] in _BELIEVERS:
+            return True  # "Dana thinks Acme is on Pro", "people think X is in Czechia"
     return False
 
 
 _PAST_MARKERS = frozenset({"formerly", "previously", "once", "originally"})
+# A belief the writer reports as someone else's, or as their own mistaken one ("I thought it was P2"); "I think
+# it's P2" is how chat states a fact, so "think" counts only after someone other than the writer.
+_BELIEVED = frozenset({"thinks", "thought", "believes", "believed", "assumes", "assumed"})
+_BELIEVERS = frozenset({"who", "people", "they", "everyone", "everybody", "some", "folks", "still"})
 _PAST_COPULAS = frozenset({"was", "were", "used"})
 _POSSESSIVE_PRONOUNS = frozenset({"mine", "hers", "his"})
 _STILL_WORDS = frozenset({"still", "now", "also", "all"})  # words before the owner word that keep its meaning
@@ -5120,6 +5300,10 @@ def _work_noun(lows: list[str], m: Mention) -> bool:
 
 # Nouns that stand for a person's workplace: "Viktor's desk is in the Oslo office".
 _PLACE_STAND_INS = frozenset("desk seat base home workstation workplace".split())
+# The nouns a project's date is given under, said without the project once the channel is on it ("target go-live
+# 1 Nov", "due 30 Sep", "deadline is 15 May").
+_DEADLINE_NOUNS = frozenset({"deadline", "due", "target", "go-live", "golive", "eta", "cutoff", "cut-off"})
+_WE_ARE_ADVERBS = frozenset({"still", "just", "now", "currently", "officially", "finally", "already", "back", "to"})
 _FREE_WORDS = frozenset(
     "pays pay paid buys bought purchased subscribes subscribed signs "
     "today tonight tomorrow yesterday again too also already still now currently right recently lately meanwhile "
