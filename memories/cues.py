@@ -199,6 +199,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("tracked|organised|organized|coordinated|planned|managed on|with|via|through", USE_F, {}),
     ("switched|migrated to", USE_F + _options("deployed_in", voice="fwd"), {"update": True}),
     ("switched|migrated over to", USE_F + _options("deployed_in", voice="fwd"), {"update": True}),
+    # "the Hollander Foundation account has moved over to Wanjiru Kamau": a handover, when a person takes it
+    ("moved over to", HANDLE_F + MOVE_F, {"typed_only": True, "update": True, "person_object": True}),
     ("moved over to", USE_F + DEPLOY_F + MEMBER_F, {"update": True}),
     # where a person works, where an office or a component is
     ("work|works|worked|working out of", WORK_F, {}),

@@ -433,6 +433,11 @@ class RuleExtractor:
                 resolve_pronoun=lambda kind, so_far: self._antecedent(channel, kind, so_far, body), speaker=speaker,
                 common=self._common,
             )
+            for m in mentions:
+                # "Kallo office -> Antwerp" later (or in this message): an office named by its head noun is one
+                if m.explicit and not m.pronoun and m.types == _SINGLE_TYPE["office"] and m.name not in self._offices and (
+                        len(self._offices) < _MAX_SPEAKERS):
+                    self._offices.append(m.name)
             if label_subject is None and mentions and mentions[0].start == 0 and not mentions[0].pronoun and (
                     mentions[0].end < len(body) and body[mentions[0].end].low in _COPULAS) and (
                     self._named_thing(mentions[0]) or prior is not None and not self._surely_person(mentions[0])):
@@ -611,7 +616,7 @@ class RuleExtractor:
             # (nor is a team found by its lowercase words: "they" is said of a team, "it" of the last thing named)
             # (nor is a tier's word named alone: "scratch Standard. they signed Premium")
             observed = _things_first(body, [m for m in mentions if (m.pronoun or m.name not in state.values) and (
-                m.name not in self._spelled_teams) and not _tier_word(m)])
+                m.name not in self._spelled_teams) and not _tier_word(m) and not self._weak_opening(m, body)])
             if self._pronouns.resolve(channel, "thing") is not None:
                 # "DHIS2. That's the thing the clinics in Turkana use. Who owns it?": still DHIS2
                 observed = [m for m in observed if not _locative_object(body, m)]
@@ -1283,6 +1288,10 @@ class RuleExtractor:
         """The thing handed over at the arrow at k, between tokens lo and hi of the body, and its new holder."""
         named = [m for m in mentions if not m.pronoun and lo <= m.start and m.end <= hi]
         left = [m for m in named if m.end <= k]
+        if len(left) > 1 and all(b.start == a.end + 1 and body[a.end].low == "of" for a, b in zip(left, left[1:])):
+            # "Rotary Club of Kigali Heights → Eric Nshuti": one name whose words "of" joins
+            left = [Mention(span_text(message, body[left[0].start : left[-1].end]), left[0].start, left[-1].end,
+                            frozenset(ANY_TYPE) - {PERSON}, explicit=False)]
         # "wms-core -> me as always": the writer takes it
         holder = _past_handover_verb(body, _arrow_right(body, message, k))
         right = [m for m in mentions if holder <= m.start and m.end <= hi and (
@@ -1703,6 +1712,13 @@ class RuleExtractor:
         learned = self._learned(anchor)
         wanted_subjects = _SUBJECT_TYPES.get(relations[0], (PREDICATES[relations[0]][0],))
         last = self._topic.get(channel or "")
+        if topic is None and len(named) == 1 and PERSON not in wanted_subjects and self._surely_person(named[0]) and (
+                named[0].start == 0 and named[0].end < len(lows) and lows[named[0].end] == ","):
+            # "Tuomas, where is the adapter hosted at present?": the one asked, not what is asked about, which is
+            # the channel's topic when that fits
+            if not last or (self._learned(last) or prior) not in wanted_subjects:
+                return None
+            anchor, learned = last, self._learned(last) or prior
         if topic is not None and topic.pronoun and learned not in wanted_subjects:
             if last and self._learned(last) in wanted_subjects:
                 anchor, learned = last, self._learned(last)  # "and it's on track?": the channel's topic, not a tool
@@ -1863,6 +1879,14 @@ class RuleExtractor:
                 out.append(ExtractedFact(subject=subject, predicate="uses", object=name, score=0.8,
                                          span=span_text(text, sentence)))
         return out
+
+    def _weak_opening(self, m: Mention, body: Sequence[Token]) -> bool:
+        """"Fancy.", "Honestly!": an everyday word capitalised only because it opens the sentence, alone in it and
+        nothing known about it, is no name a later "it" or "they" can mean. (Before more words it may well be one:
+        "Election night liveblog is Kat's", "Atlas is blocked", "Heron, any blockers?".)"""
+        return (m.start == 0 and m.end == 1 and not m.pronoun and not m.explicit and len(m.types) > 2
+                and " " not in m.name and is_common_word(m.name) and self._learned(m.name) is None
+                and (m.end >= len(body) or body[m.end].low in (".", "!")))
 
     def _of_topic(self, channel: str, speaker: str | None) -> bool:
         """Is the writer one of the people of the channel's topic (see _topic_people)?"""
@@ -3792,7 +3816,8 @@ class RuleExtractor:
                       if (not m.pronoun or kind != "person" and m.start < len(body) and body[m.start].low == "it")
                       and not (kind != "person" and m.types == _SINGLE_TYPE[REGION])
                       and not (body and m is not so_far[0] and _noun_modifier(body, m))
-                      and not (body and _vocative(body, m)) and not _tier_word(m)]
+                      and not (body and _vocative(body, m)) and not _tier_word(m)
+                      and not self._weak_opening(m, body)]
         if kind != "person" and body:
             candidates = _things_first(body, candidates)  # "the backup NAS in Porto, because it was ...": the NAS
         if kind == "any" and candidates:
@@ -4336,6 +4361,7 @@ def _requests_offices(lows: Sequence[str]) -> bool:
     return bool(_EACH_OF_YOU.intersection(lows)) and bool(_REQUEST_WORDS.intersection(lows))
 
 
+_LEADING_ADVERB = re.compile(r"(?i)^(?:technically|obviously|basically|actually|officially|really)\s+")
 _PLACING_LINKS = re.compile(r"\s+(?:is|=|->|→|is in|=>)\s+|\s*(?:=|->|→|=>)\s*")
 _SHORT_FORMS = {"bldg": "building", "blk": "block", "ho": "house", "hse": "house"}
 
@@ -4360,7 +4386,7 @@ def _office_towns(text: str, offices: Sequence[str]) -> list[tuple[str, str, str
             continue  # "amsterdam office is nl, leeds uk right?": asked to be confirmed, not stated
         body = re.sub(r"^[\s\-*•·]+", "", line)
         body = body.split(":", 1)[1] if ":" in body and not _office_named(body.split(":", 1)[0], keys, firsts) else body
-        clauses = [c.strip() for c in re.split(r"[,;]", body)]
+        clauses = [c.strip() for c in re.split(r"[,;]|\s/\s", body)]  # (and "Kallo -> Antwerp / Waalhaven -> ...")
         for n, clause in enumerate(clauses):
             parts = _PLACING_LINKS.split(clause, maxsplit=1)
             if len(parts) != 2:
@@ -4369,6 +4395,12 @@ def _office_towns(text: str, offices: Sequence[str]) -> list[tuple[str, str, str
             if office is None:
                 continue
             towns = [re.split(r"[.!?](?:\s|$)", parts[1])[0].strip()]  # "old lodge is ashcombe. the one by ..."
+            towns[0] = _LEADING_ADVERB.sub("", towns[0])  # "Deurganck site office is technically Beveren"
+            words = towns[0].split()
+            while len(words) > 1 and (words[-1].casefold() in _REPLY_TAILS or words[-1].casefold() in (
+                    "obv", "obviously", "ofc", "too", "right")):
+                words.pop()  # "Waltershof office -> Hamburg obv", "boavista = porto right"
+            towns[0] = " ".join(words)
             for rest in clauses[n + 1 :]:
                 if _PLACING_LINKS.search(rest):
                     break

@@ -2,7 +2,8 @@
 a handle says "mine", and what others wrongly believe: "the backup NAS in Porto ... it is P3" is the NAS's priority;
 "That's what the clinics in Turkana use. Who owns it?" still asks about the system the channel was on; "Cellarhand
 is mine" from liamw makes liamw the owner, and "has been mine since January" is said of now; "the new joiners who
-think it's in Czechia" places nothing; "Mostly 🙃 And its priority?" names nothing called Mostly."""
+think it's in Czechia" places nothing; "Mostly 🙃 And its priority?" names nothing called Mostly, and "it" after
+"Fancy." means what the talk was about."""
 
 from __future__ import annotations
 
@@ -51,3 +52,15 @@ def test_an_adverb_opening_a_question_is_not_what_its_means(opening):
                         ("ines", f"{opening} 🙃 And its priority? I want to say P1"),
                         ("tiago", "P2. the cache covers a short outage")], "infra")
     assert pairs(facts, "priority") == {("Paygate", "p2")}
+
+
+@pytest.mark.parametrize("opening", ["Fancy.", "Honestly!"])
+def test_an_everyday_word_opening_a_sentence_is_not_what_it_means(opening):
+    facts = read_lines([("ana", "and the payment gateway?"), ("ken", opening),
+                        ("ken", "it's P0, everything stops without it")], "infra")
+    assert pairs(facts, "priority") == {("payment gateway", "p0")}
+
+
+def test_an_everyday_word_opening_a_statement_may_still_be_a_name():
+    facts = read_lines([("ana", "Atlas is blocked on legal."), ("ken", "it's due 3 June though")], "adhoc")
+    assert pairs(facts, "deadline") == {("Atlas", "3 June")}
