@@ -5387,7 +5387,7 @@ _PLAN_COPULAS = frozenset({"is", "are", "'re", "'s", "go", "goes", "went"})
 # What may follow a tier named that way: the clause ends, or says when or what else.
 _PLAN_CLOSERS = frozenset({",", ".", ";", "!", "-", "–", "—", ")", "and", "from", "since", "now", "plan", "tier",
                            "btw", "tho", "though", "too", "until", "till", "effective", "starting", "already",
-                           "anyway", "iirc", "afaik", "lol"})
+                           "anyway", "iirc", "afaik", "lol", "as"})  # ("as well, same deal as Northgate")
 
 
 def _named_words(mentions: list[Mention], value: Value, cs: int, ce: int) -> int:
@@ -5441,6 +5441,14 @@ def _plan_values(
         after = end < len(tokens) and (tokens[end].text[0].isupper() or lows[end] in HEAD_TYPES)
         if end - j >= 2 and lows[end - 1] in PLAN_TIERS and lows[end - 1] not in ("team", "teams") and not after:
             return [Value(j, end, " ".join(t.text for t in tokens[j:end]), "plan")]
+    if generic and j + 1 < len(tokens) and lows[j] in PLAN_TIERS and lows[j] not in ("team", "teams", "business") and (
+            tokens[j].text[0].isupper()):
+        # "on Premier Support", "they're on Standard Freight": a tier word opening two capitalised words names the
+        # plan (not "on Business Central", a product; nor "Team Trust")
+        end = j + 1
+        if _plan_name_word(tokens[end], numbered=False) and lows[end] not in HEAD_TYPES and lows[end] not in (
+                "team", "teams") and not (end + 1 < len(tokens) and tokens[end + 1].text[:1].isupper()):
+            return [Value(j, end + 1, f"{tokens[j].text} {tokens[end].text}", "plan")]
     if not generic and j + 1 < len(tokens) and j > ce and lows[j - 1] in ("is", "'s", ":", "=") and (
             _lowercase_tier_pair(tokens, j)) and (j + 2 == len(tokens) or not tokens[j + 2].is_word):
         # "plan is kennel plus, renews aug": a product word and a tier word, both lowercase, close the part

@@ -3,7 +3,7 @@ again"), about a name extraction never made a node: the hybrid reads the plan be
 names with a number ("the 24/7 plan", "the 'studio 20' bundle") or in quote marks are read whole, without the marks;
 a verb of saying frames a question ("what prio did we say mm is") and is no part of its subject. Where the general
 reader's answer is no thing of the asked type ("depends" for a team), the hybrid reads that type beside the subject.
-Written for these tests."""
+A tier word opening two capitalised words names a plan ("is on Premier Support"). Written for these tests."""
 
 from __future__ import annotations
 
@@ -109,3 +109,20 @@ def test_a_table_column_is_named_by_its_head_noun():
 def test_choices_departments_and_what_a_thing_runs_off(question, relations, types):
     parsed = parse_question(question)
     assert (parsed.relations, parsed.expected_types) == (relations, types)
+
+
+@pytest.mark.parametrize(("text", "plan"), [
+    ("Heartland Card Services is on Premier Support, renews in May", "Premier Support"),
+    ("Acme Freight is on Standard Freight since March", "Standard Freight"),
+])
+def test_a_tier_word_opening_two_capitalised_words_names_the_plan(text, plan):
+    assert {o for _, o in pairs(read_one(text, "accounts"), "plan")} == {plan}
+
+
+def test_a_team_after_on_is_no_plan():
+    assert pairs(read_one("Dana Smith is on Growth Team", "accounts"), "plan") == set()
+
+
+def test_a_tier_said_as_well_closes_its_clause():
+    facts = read_one("Castellane are Corporate Premier as well, same deal as Northgate", "accounts")
+    assert pairs(facts, "plan") == {("Castellane", "Corporate Premier")}
