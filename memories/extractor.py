@@ -435,9 +435,8 @@ class RuleExtractor:
             )
             for m in mentions:
                 # "Kallo office -> Antwerp" later (or in this message): an office named by its head noun is one
-                if m.explicit and not m.pronoun and m.types == _SINGLE_TYPE["office"] and m.name not in self._offices and (
-                        len(self._offices) < _MAX_SPEAKERS):
-                    self._offices.append(m.name)
+                if m.explicit and not m.pronoun and m.types == _SINGLE_TYPE["office"]:
+                    self._remember_office(m.name)
             if label_subject is None and mentions and mentions[0].start == 0 and not mentions[0].pronoun and (
                     mentions[0].end < len(body) and body[mentions[0].end].low in _COPULAS) and (
                     self._named_thing(mentions[0]) or prior is not None and not self._surely_person(mentions[0])):
@@ -881,9 +880,13 @@ class RuleExtractor:
                     out.append(ExtractedFact(subject=office, predicate="located_in", object=town, score=0.85,
                                              span=span))
         for f in facts:
-            if f.predicate == "works_in" and f.object not in self._offices and len(self._offices) < _MAX_SPEAKERS:
-                self._offices.append(f.object)
+            if f.predicate == "works_in":
+                self._remember_office(f.object)
         return out
+
+    def _remember_office(self, name: str) -> None:
+        if name not in self._offices and len(self._offices) < _MAX_SPEAKERS:
+            self._offices.append(name)
 
     def _coin(self, text: str) -> None:
         """Learn the lowercase made-up words of this message that stand in an entity's slot: after a relation
@@ -1873,12 +1876,16 @@ class RuleExtractor:
             if not subject or not named and (self._learned(subject) != "project" and not (
                     self._learned(subject) is None and prior == "project" and person_shape(subject) is not True)):
                 continue
-            tools = self._listed_tools(sentence[at + 2 :], text, subject, bulleted=False, strict=True)
-            for name in tools:
-                self._types.setdefault(name_key(name), "tool")
-                out.append(ExtractedFact(subject=subject, predicate="uses", object=name, score=0.8,
-                                         span=span_text(text, sentence)))
+            out += self._stack_facts(subject, sentence[at + 2 :], sentence, text)
         return out
+
+    def _stack_facts(self, subject: str, listed: list[Token], sentence: list[Token], text: str) -> list[ExtractedFact]:
+        """The tools `listed` names, as the subject's (learning each as a tool)."""
+        tools = self._listed_tools(listed, text, subject, bulleted=False, strict=True)
+        for name in tools:
+            self._types.setdefault(name_key(name), "tool")
+        return [ExtractedFact(subject=subject, predicate="uses", object=name, score=0.8,
+                              span=span_text(text, sentence)) for name in tools]
 
     def _weak_opening(self, m: Mention, body: Sequence[Token]) -> bool:
         """"Fancy.", "Honestly!": an everyday word capitalised only because it opens the sentence, alone in it and
@@ -1913,11 +1920,7 @@ class RuleExtractor:
             k += 1
         else:
             return []
-        tools = self._listed_tools(sentence[k:], text, subject, bulleted=False, strict=True)
-        for name in tools:
-            self._types.setdefault(name_key(name), "tool")
-        return [ExtractedFact(subject=subject, predicate="uses", object=name, score=0.8,
-                              span=span_text(text, sentence)) for name in tools]
+        return self._stack_facts(subject, sentence[k:], sentence, text)
 
     def _tool_name(self, item: list[Token], k: int, text: str, *, lowercase: bool, bulleted: bool,
                    linked: frozenset[str] = frozenset()) -> str | None:

@@ -463,10 +463,14 @@ def _is_camel(text: str) -> bool:
     return False
 
 
+# a site's code written after its place's name: "Ashcombe DC" (a data centre), "Leeds HQ"
+_SITE_ACRONYMS = frozenset({"DC", "HQ"})
+
+
 # Letters that say where or what kind, after a name, rather than end it: "Leeds DC", "Acme EU", "Dana PM" (and a
 # company's legal form, "Fjordlaks AS", is read where legal forms are).
-_NOT_CLOSING_LETTERS = frozenset({"DC", "DR", "HQ", "PM", "AM", "CEO", "CTO", "CFO", "COO", "VP", "QA", "IT", "HR",
-                                  "OK", "ETA", "EOD", "FYI", "BTW", "TBD"})
+_NOT_CLOSING_LETTERS = _SITE_ACRONYMS | frozenset({"DR", "PM", "AM", "CEO", "CTO", "CFO", "COO", "VP", "QA", "IT",
+                                                   "HR", "OK", "ETA", "EOD", "FYI", "BTW", "TBD"})
 
 
 def _closing_acronym(tokens: Sequence[Token], end: int) -> bool:
@@ -486,8 +490,6 @@ def _is_acronym(text: str) -> bool:
 
 
 _CLUSTER_WORDS = frozenset("k8s prod production staging stg cluster eks gke aks dc edge".split())
-# a site's code written after its place's name: "Ashcombe DC" (a data centre), "Leeds HQ"
-_SITE_ACRONYMS = frozenset({"DC", "HQ"})
 
 
 def _fused_region(low: str) -> bool:
