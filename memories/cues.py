@@ -159,6 +159,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
      CALL_F, {"bridge": True, "through": ("in", "inside")}),
     ("track|tracks|tracked|tracking|log|logs|logged|logging", USE_F, {"bridge": True, "through": ("in", "on")}),
     ("stack|toolchain|tooling {be}", _options("uses", voice="fwd"), {}),
+    # a field of a project's card: "- tool: Duo", "tools: Jira + Miro"
+    ("tool|tools|tooling|stack :", _options("uses", voice="fwd"), {}),
     ("subscribe|subscribes|subscribed|subscribing to", CALL_F, {}),
     ("hit|hits|hitting", CALL_F, {}),
     ("call|calls|calling", CALL_F, {}),

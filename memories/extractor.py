@@ -49,7 +49,7 @@ from memories.embedder import Embedder
 from memories.entities import clean_name, name_key
 from memories.dictionary import is_common_word
 from memories.person_names import fold, handle_fits, is_given_name
-from memories.places import city_of_office, is_place
+from memories.places import city_of_office, is_place, names_a_place
 from memories.mentions import (
     ANY_TYPE,
     ARROWS,
@@ -1193,6 +1193,10 @@ class RuleExtractor:
                 _place_words(right)):
             self._learn(named_left, "office")
             return _Found(named_left.name, "located_in", _place_name(right), False, 1.0)
+        if named_left is None and sep == "=" and len(left) == 1 and left[0].text.isalpha() and _place_words(right) and (
+                (short := known.short_name(left[0].low)) is not None and self._learned(short) == "office"):
+            # "mountain = hamilton" once "Mountain site" is a known office: the word that opens its name
+            return _Found(short, "located_in", _place_name(right), False, 1.0)
         if not listed:
             return None
         # a person and the office or team they are in ("me" is the one writing)
@@ -1555,6 +1559,10 @@ class RuleExtractor:
                 t.low in _BLANK_CELLS or t.low in STOPWORDS for t in tokens):
             # "enterprise api" under a "plan" column: typed all in lower case, the cell is still the tier's name
             return _Found(subject.name, "plan", span_text(message, tokens), False, 1.0)
+        if column == "tool" and kind not in ("account",) and 0 < n <= 3 and not any(
+                t.low in _BLANK_CELLS or t.low in STOPWORDS for t in tokens):
+            # "- tool: Duo" under a project's header: what the project uses, however it is written
+            return _Found(subject.name, "uses", span_text(message, tokens), False, 1.0)
         tier = tokens[0].low in PLAN_TIERS or column == "plan" and tokens[0].text[:1].isupper()
         if tier and tokens[0].text[:1].isupper() and all(t.text[:1].isupper() for t in tokens) and n <= 2 and (
                 column in (None, "plan")):
@@ -3635,6 +3643,8 @@ class RuleExtractor:
                 fs = max(self._fit(s, kind) - 0.1 * (k > 0) for k, kind in enumerate(subject_types))
                 fo = max(self._fit(o, kind) - 0.1 * (k > 0)
                          for k, kind in enumerate(_OBJECT_TYPES.get(predicate, (object_type,))))
+                if name_key(s.name) == name_key(o.name) and _named_after(s, o, predicate):
+                    fo = max(fo, 1.0)  # "Carlisle office is in Carlisle": the town, not a second office
                 if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(o.name) and not _named_after(s, o, predicate):
                     continue
                 given = reads_as_given_name(s.name)
@@ -3670,7 +3680,10 @@ class RuleExtractor:
             for o in objects:
                 kinds = _OBJECT_TYPES.get(predicate, (object_type,))
                 fit_o, kind_o = max((self._fit(o, kind) - 0.1 * (k > 0), kind) for k, kind in enumerate(kinds))
-                if fit_o <= 0 or name_key(s.name) == name_key(o.name) and not _named_after(s, o, predicate):
+                if name_key(s.name) == name_key(o.name) and _named_after(s, o, predicate):
+                    out.append((s.name, predicate, o.name))  # (nothing learned: the key is the office's too)
+                    continue
+                if fit_o <= 0 or name_key(s.name) == name_key(o.name):
                     continue
                 self._learn(o, kind_o)
                 out.append((s.name, predicate, o.name))
@@ -4305,13 +4318,21 @@ _TEAM_REPLY_TAILS = frozenset("too also as well obv obviously w w/ with now atm 
 def _asks_everyone_team(lows: Sequence[str], question: bool) -> bool:
     """"which team are you all in btw", "teams for the attendee list": everyone is asked which team they are on.
     A question asks which team with everyone as its audience; a request opens on "teams" for some list."""
-    if any(w in NEGATIONS for w in lows) or not _TEAM_NOUNS.intersection(lows):
+    # ("teams not just names": a "not" before "just" or "only" adds, it denies nothing)
+    if any(w in NEGATIONS and lows[k + 1 : k + 2] not in (["just"], ["only"]) for k, w in enumerate(lows)) or (
+            not _TEAM_NOUNS.intersection(lows)):
         return False
     asks = any(a in ("which", "what") and b in _TEAM_NOUNS for a, b in zip(lows, lows[1:]))
     if asks and (_EVERYONE | _YOU).intersection(lows):
         return True  # (or one reader: "ricky, which team are u on now?")
+    # "I need teams not just names — what are we all": a request for everyone's team
+    if any(w in _TEAM_REQUESTS and "teams" in lows[k + 1 : k + 3] for k, w in enumerate(lows)):
+        return True
     # "teams for the org chart: kev + bazza both networks?": a request for a list, which may guess at a few
     return lows[:1] == ["teams"] and "for" in lows[1:3] and (len(lows) <= 8 and not question or ":" in lows[2:10])
+
+
+_TEAM_REQUESTS = frozenset("need needs want give send put list drop add".split())
 
 
 def _team_answer(first: Sequence[Token]) -> str | None:
@@ -4335,6 +4356,11 @@ def _team_answer(first: Sequence[Token]) -> str | None:
     cut = next((j for j, t in enumerate(rest) if t.low in (",", ";", "(", "-", "—")), len(rest))
     if not 1 <= len(words) <= 3 or len(rest[:cut]) > 4:
         return None
+    if rest and rest[0].low in ("team", "squad") and all(
+            w.text[:1].isupper() and w.text.isalpha() and w.low not in STOPWORDS for w in words) and not (
+            len(rest) > 1 and rest[1].is_word and rest[1].low not in _TEAM_REPLY_TAILS):
+        # "Control Room team", "Network Infrastructure team": capitalised words before the team noun
+        return " ".join(w.text for w in words) + " " + rest[0].text
     joined = [w.text == "&" and 0 < i < len(words) - 1 for i, w in enumerate(words)]  # "identity & access"
     if any(not joins and (w.low in STOPWORDS or w.low in CHAT_WORDS or w.low in _TEAM_NOUNS or w.low in NEGATIONS
                           or not w.text.isalpha())
@@ -4581,8 +4607,10 @@ _CODE_NAME = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+")
 def _named_after(office: Mention, place: Mention, predicate: str) -> bool:
     """"Carlisle office is in Carlisle": an office placed in the town it is named after, a fact and no
     self-reference."""
-    return predicate == "located_in" and "office" in office.types and "region" in place.types and (
-        office.name.casefold() != place.name.casefold())
+    # (the town may share the office's name key, and so the type learned for the office: "Carlisle" once "Carlisle
+    # office" is known as one, a town all the same)
+    return predicate == "located_in" and "office" in office.types and (
+        "region" in place.types or names_a_place(place.name)) and office.name.casefold() != place.name.casefold()
 
 
 def _cloud_region(name: str) -> bool:
@@ -4634,9 +4662,9 @@ def _label(sentence: list[Token]) -> tuple[int, bool]:
             return 0, False  # "Ledger pod: Ana and Bo": a named team or account, not a label
         if tuple(t.low for t in words) in _CHANGE_LABELS:
             return k + 1, True  # "change of plan: Westcoast goes to Anja": no plan is named, a change announced
-        if all(t.is_word and not any(c.isupper() for c in t.text[1:]) for t in words) and not any(
-            t.low in CUE_FIRST_WORDS for t in words
-        ):
+        # Lowercase words or acronyms: "Heads up:", "MFA rollout:" (a project named by its header, rows below)
+        plain = all(t.is_word and (t.text.isupper() or not any(c.isupper() for c in t.text[1:])) for t in words)
+        if plain and not any(t.low in CUE_FIRST_WORDS for t in words):
             return k + 1, any(t.low in _LABEL_UPDATES for t in words)
         return 0, False
     return 0, False
@@ -4655,6 +4683,7 @@ _COLUMNS = {
     "priority": "priority", "prio": "priority", "region": "where", "cluster": "where", "env": "where",
     "environment": "where", "runs in": "where", "runs on": "where", "deployed": "where", "deployed in": "where",
     "hosted in": "where", "team": "team", "squad": "team", "office": "office", "based in": "office",
+    "tool": "tool", "tools": "tool", "tooling": "tool", "stack": "tool", "using": "tool", "tracking": "tool",
 }
 _GENERIC_COLUMN_HEADS = frozenset({"date", "name"})
 # What a header's subject column says its rows are about ("service" rows are components).

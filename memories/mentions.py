@@ -354,7 +354,7 @@ _BUILDING_TYPES = frozenset({OFFICE, PROJECT, ACCOUNT, COMPONENT, TOOL})
 # The last word of a company's name ("Corvid Analytics", "Lowmoor Logistics"): general business vocabulary.
 COMPANY_WORDS = frozenset(
     """
-    labs lab analytics foods food games gaming energy insurance logistics freight inc ltd llc gmbh plc corp
+    labs lab analytics foods food games gaming energy imaging insurance logistics freight inc ltd llc gmbh plc corp
     corporation group bank banking health healthcare systems technologies tech media studios partners capital
     holdings motors airlines airways retail pharma pharmaceuticals biotech solutions industries brands hotels
     shipping transport mining telecom networks software robotics dynamics ventures consulting clinic clinics
@@ -814,8 +814,10 @@ def find_mentions(
             hit = None  # "Claire Dawson" once "Claire" alone is known, "Zanele Ntuli" once the handle "zanele"
             # is: the full name, read below as one run
         if hit is not None and hit[0] == i + 1 and " " in hit[1] and hit[1].split()[-1].lower() in HEAD_TYPES and (
-                is_place(text)) and not (i + 1 < n and tokens[i + 1].low in HEAD_TYPES):
-            hit = None  # "Tenma office is in Osaka" once the Osaka team is known: the city, not the team
+                is_place(text) or names_a_place(text)) and not (i + 1 < n and tokens[i + 1].low in HEAD_TYPES):
+            # "Tenma office is in Osaka" once the Osaka team is known: the city, not the team; "Carlisle office
+            # is in Carlisle" once the office is known: the town it is named after
+            hit = None
         if hit is not None and _runs_to_head(tokens, message, hit[0]):
             hit = None  # "Data Science team" once "Data" is known: the longer name its head noun closes
         if hit is not None and hit[0] == i + 1 and text[0].isupper() and len(hit[1].split()) > 1 and i + 2 < n and (
@@ -842,6 +844,13 @@ def find_mentions(
             i = end
             continue
         full = known.short_name(low) if text.islower() and known.by_key and rare_word(low) else None
+        if full is None and text.isalpha() and text.islower() and known.by_key and low not in _STOPWORDS and (
+                lowercase_places and (i <= first_said or tokens[i - 1].low in _REPLY_LEADS)
+                or i > 0 and tokens[i - 1].low in ("at", "in", "from")):
+            # "yes riverside", "im at harbourfront now": a workplace called by the first word of its known name
+            # ("Riverside site"), where a reply's answer or a place stands
+            full = known.short_name(low)
+            full = full if full is not None and learned(full) == OFFICE else None
         if full is not None:
             # "harbourline's mine" once "Harbourline Insurance" is known: a word no dictionary holds, opening one
             # known name, is that name shortened
@@ -863,11 +872,25 @@ def find_mentions(
             # "the booking engine depends on ...", "I own the pricing engine": systems and projects are often
             # named in lowercase by what they do, closed by the noun for what they are
             name = span_text(message, tokens[i:system_end])
-            kind = _SYSTEM_HEADS[tokens[system_end - 1].low]
+            kind = SYSTEM_HEADS[tokens[system_end - 1].low]
             out.append(_typed(name, i, system_end, learned, default=frozenset({kind}), explicit=True))
             i = system_end
             continue
-        office_end = _office_run(tokens, i)
+        account_end = _lowercase_account(tokens, i)
+        if account_end:
+            # "who's got the lakeshore dialysis clinic acct now?": a customer named in lowercase before its head
+            name = span_text(message, tokens[i : account_end - 1])
+            out.append(Mention(name, i, account_end, frozenset({ACCOUNT}), explicit=True, headed=True))
+            i = account_end
+            continue
+        company_end = _lowercase_company(tokens, message, i)
+        if company_end:
+            # "veridian health, the EPR supplier": a made-up word and business nouns, a company typed in lowercase
+            name = span_text(message, tokens[i:company_end])
+            out.append(_typed(name, i, company_end, learned, default=frozenset({ACCOUNT}), explicit=True))
+            i = company_end
+            continue
+        office_end = _office_run(tokens, i) or _lowercase_site(tokens, i, lowercase_places and i <= first_said)
         if office_end:
             # "he's normally in the leeds office": a town written in lowercase, named an office by its head noun;
             # "Kendal head office", "athlone hq": a town's or a name's head office
@@ -1118,6 +1141,12 @@ def find_mentions(
             out.append(_typed(name, i, end + 1, learned, default=frozenset({OFFICE}), explicit=True))
             i = end + 1
             continue
+        if end < n and tokens[end].low == "site" and tokens[end].text.islower() and not tokens[end - 1].text.isupper():
+            # "the Mountain site", "Riverside site": a workplace or a site things run at, by its given name
+            name = span_text(message, tokens[i : end + 1])
+            out.append(_typed(name, i, end + 1, learned, default=frozenset({OFFICE, REGION}), explicit=True))
+            i = end + 1
+            continue
         if end + 1 < n and (tokens[end].low, tokens[end + 1].low) in WORKPLACE_PHRASES and tokens[end].text.islower(
                 ) and tokens[end + 1].text.islower():
             # "the Ankeny operations center", "Gdynia distribution centre": a workplace with a two-word head
@@ -1139,7 +1168,7 @@ def find_mentions(
             out.append(_typed(name, i, end, learned, default=_BUILDING_TYPES))
             i = end
             continue
-        if end > i + 1 and _SYSTEM_HEADS.get(tokens[end - 1].low) == PROJECT:
+        if end > i + 1 and SYSTEM_HEADS.get(tokens[end - 1].low) == PROJECT:
             # "Rads Refresh", "Phoenix Migration": a name closed by a project's noun is the project's, and so is
             # an everyday noun capitalised before it ("Breakfast Menu Refresh": "Breakfast" alone names nothing)
             start = i - 1 if i > 0 and tokens[i - 1].low in _EVERYDAY_NOUNS and _title_word(tokens[i - 1].text) and (
@@ -1154,6 +1183,12 @@ def find_mentions(
             i = end
             continue
         full = known.short_name(low) if end == i + 1 else None
+        if full is not None and i > 1 and tokens[i - 1].low == "in" and tokens[i - 2].low in _COPULAS and (
+                full.split()[-1].lower() in _OFFICE_NEXT) and names_a_place(name):
+            # "Penrith depot's in Penrith" once the depot is known: the town it is in, not the depot again
+            out.append(_typed(name, i, end, lambda _: None, default=PLACE_TYPES, explicit=True))
+            i = end
+            continue
         if full is None and is_place(name):
             # "in Dubai", "Rabat office is Morocco": a country or a city is a region (or the office named
             # after it: "Oskar is based in Lisbon"), not a person's name
@@ -1273,7 +1308,7 @@ def _lowercase_team(tokens: Sequence[Token], i: int, opening: bool = False) -> i
 
 # Nouns that close a lowercase name of a system or a project: what it is ("the booking engine", "the symbol
 # server", "our dark-store pilot").
-_SYSTEM_HEADS = {
+SYSTEM_HEADS = {
     **{w: COMPONENT for w in "engine server gateway portal api app database db registry pipeline scheduler bot proxy "
                              "controller tracker dashboard cache broker router firewall store relay farm cdn bridge"
                              .split()},
@@ -1291,7 +1326,7 @@ def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
     word that says which one in the conversation ("the new server"); or, with `opening`, opening the sentence
     ("symbol server depends on ...", "Pricing engine is mine"); or opening on a word written as in code or in
     no dictionary, after any word ("you still own anti-cheat relay?")."""
-    if not any(i + width < len(tokens) and tokens[i + width].low in _SYSTEM_HEADS for width in (1, 2)):
+    if not any(i + width < len(tokens) and tokens[i + width].low in SYSTEM_HEADS for width in (1, 2)):
         return 0  # (asked of every token: the head noun decides first)
     coined = "-" in tokens[i].text.strip("-") or tokens[i].text.isalpha() and rare_word(tokens[i].low)
     if not opening and (i == 0 or tokens[i - 1].low not in _SYSTEM_DETERMINERS) and not (
@@ -1301,7 +1336,7 @@ def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
         return 0  # "Glowfin is just the little dashboard for ...": a description of a name, not one
     for width in (1, 2):
         head = i + width
-        if head >= len(tokens) or tokens[head].low not in _SYSTEM_HEADS or not (
+        if head >= len(tokens) or tokens[head].low not in SYSTEM_HEADS or not (
                 tokens[head].text.islower() or tokens[head].low in _SHORT_HEADS and tokens[head].text.isupper()):
             continue  # ("the leaderboard API")
         words = tokens[i:head]
@@ -1309,7 +1344,7 @@ def _lowercase_system(tokens: Sequence[Token], i: int, opening: bool) -> int:
                and (t.text.islower() or opening and k == i and _title_word(t.text)
                     or k == i and _is_acronym(t.text) and (i > 0 or opening))  # "the PMS bridge", "VPN gateway"
                and t.low not in _STOPWORDS and t.low not in _NOT_TEAM_NAMES and t.low not in _NOT_NAMES
-               and t.low not in _SYSTEM_HEADS for k, t in enumerate(words, i)):
+               and t.low not in SYSTEM_HEADS for k, t in enumerate(words, i)):
             return head + 1
         return 0
     return 0
@@ -1321,11 +1356,11 @@ def _project_tail(tokens: Sequence[Token], message: str, start: int, end: int) -
     ("Kiel gate migration", "Galway PACS migration"). A person's name before the noun names no project. (A
     system's noun is left out: "the old Ministry server" is seldom what the chat calls the system later.)"""
     head = end
-    if head < len(tokens) and tokens[head].low not in _SYSTEM_HEADS and (
+    if head < len(tokens) and tokens[head].low not in SYSTEM_HEADS and (
             tokens[head].text.isalpha() and tokens[head].text.islower() or _is_acronym(tokens[head].text)) and (
             tokens[head].low not in _STOPWORDS and tokens[head].low not in _NOT_NAMES):
         head += 1
-    if head >= len(tokens) or _SYSTEM_HEADS.get(tokens[head].low) != PROJECT or not tokens[head].text.islower() or any(
+    if head >= len(tokens) or SYSTEM_HEADS.get(tokens[head].low) != PROJECT or not tokens[head].text.islower() or any(
             message[tokens[k - 1].end : tokens[k].start] != " " for k in range(end, head + 1)):
         return 0
     words = [t.text for t in tokens[start:end]]
@@ -1344,6 +1379,45 @@ def _runs_to_head(tokens: Sequence[Token], message: str, end: int) -> bool:
         j += 1
     return end < j < len(tokens) and tokens[j].low in HEAD_TYPES and not message[
         tokens[j - 1].end : tokens[j].start].strip()
+
+
+_ACCOUNT_HEADS = frozenset({"acct", "account"})
+
+
+def _lowercase_account(tokens: Sequence[Token], i: int) -> int:
+    """The end of a customer's name typed in lowercase starting at token i, its head noun included, or 0: one to
+    four lowercase words between a determiner and "account" or "acct" ("the lakeshore dialysis clinic acct",
+    "the st brigid's hospice acct"), none of them a word that says which account ("the new account")."""
+    if i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS:
+        return 0
+    for width in (1, 2, 3, 4):  # (a possessive is a token of its own: "st brigid 's hospice acct")
+        head = i + width
+        if head >= len(tokens) or tokens[head].low not in _ACCOUNT_HEADS or not tokens[head].text.islower():
+            continue
+        words = tokens[i:head]
+        # (a word after the first may have had its capital put back by memories.truecase: "st Brigid's hospice")
+        if all(t.text.replace("'", "").replace("’", "").isalpha()
+               and (t.text.islower() or k > i and t.text[1:].islower())
+               and t.low not in _STOPWORDS and t.low not in _NOT_TEAM_NAMES and t.low not in HEAD_TYPES
+               for k, t in enumerate(words, i)):
+            return head + 1
+        return 0
+    return 0
+
+
+def _lowercase_company(tokens: Sequence[Token], message: str, i: int) -> int:
+    """The end of a company's name typed in lowercase starting at token i, or 0: a word no dictionary knows and
+    one or two business nouns after it ("veridian health", "ostrava imaging systems"). The made-up word is what
+    makes it a name: "the pharmacy systems" is only a description."""
+    t = tokens[i]
+    if not t.text.isalpha() or not t.text.islower() or t.low in _NOT_NAMES or not rare_word(t.low) or (
+            i + 1 < len(tokens) and tokens[i + 1].low in WORKPLACE_HEADS and names_a_place(t.text)):
+        return 0  # ("braga clinic" is a workplace in a town; "ostrava imaging" a company named after one)
+    end = i + 1
+    while end < len(tokens) and end - i <= 2 and tokens[end].text.islower() and tokens[end].low in COMPANY_WORDS and (
+            message[tokens[end - 1].end : tokens[end].start] == " "):
+        end += 1
+    return end if end > i + 1 else 0
 
 
 _OFFICE_NEXT = OFFICE_HEADS | WORKPLACE_HEADS | OFFICE_MODIFIERS  # (and "head office", "site office")
@@ -1395,6 +1469,26 @@ def _office_run(tokens: Sequence[Token], i: int) -> int:
     if after not in OFFICE_HEADS or i == 0 or tokens[i - 1].low not in _TEAM_DETERMINERS or not t.text.islower():
         return 0  # ("the leeds head of ops" names no office)
     return i + 2 if names_a_place(t.text) else 0
+
+
+# Words before "site" that say what a site is for, not which one it is: "the test site", "the client site".
+_SITE_ROLES = frozenset("web test job building construction customer client dr backup primary secondary home work "
+                        "remote partner vendor pilot".split())
+
+
+def _lowercase_site(tokens: Sequence[Token], i: int, opening: bool) -> int:
+    """The end of a workplace named in lowercase by one word and "site" starting at token i, or 0: after a
+    determiner ("ur still up at the mountain site?") or, with `opening`, opening a reply ("still mountain
+    site, 2nd fl"); not a word for what the site is for ("the client site") or which one ("the new site")."""
+    if i + 1 >= len(tokens) or tokens[i + 1].low != "site" or not tokens[i + 1].text.islower():
+        return 0
+    t = tokens[i]
+    if not t.text.isalpha() or not t.text.islower() or t.low in _STOPWORDS or t.low in _NOT_NAMES or (
+            t.low in _NOT_TEAM_NAMES or t.low in _SITE_ROLES):
+        return 0
+    if not opening and (i == 0 or tokens[i - 1].low not in _SYSTEM_DETERMINERS):
+        return 0
+    return i + 2
 
 
 _TICKET = re.compile(r"^[A-Z]{2,6}-\d{2,7}$")
@@ -1547,7 +1641,7 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
         return True
     if not rare_word(low):
         return False
-    if tokens[-1].low == "?" and low not in CUE_FIRST_WORDS:
+    if tokens[-1].low == "?" and low not in CUE_FIRST_WORDS and not _before_the_question(tokens, i, first_word):
         return True  # "who owns zonemap?": in a short question, the word no dictionary knows is what is asked about
     following = tokens[i + 1].low if i + 1 < len(tokens) else ""
     before = tokens[i - 1].low if i > 0 else ""
@@ -1559,6 +1653,23 @@ def _lowercase_identifier(tokens: Sequence[Token], i: int, message: str, first_w
     return (opens and (following in _SUBJECT_FOLLOWERS or following in CUE_FIRST_WORDS or verb_like or alone)) or (
         before in _SLOT_OPENERS
     )
+
+
+# Words a reply's answer may follow: "yes riverside", "still mountain".
+_REPLY_LEADS = frozenset("yes yeah yep yup still nah no nope now".split())
+_WH_WORDS = frozenset("who whos who's what whats what's where when which how".split())
+
+
+def _before_the_question(tokens: Sequence[Token], i: int, first_word: int) -> bool:
+    """Whether token i stands in a clause of chatter before the question's own clause: "quick one before huddle,
+    who's got the ... acct?" asks nothing of "huddle". A word opening the sentence may be the question's topic
+    ("zonemap, who owns it?")."""
+    if i == first_word:
+        return False
+    for k in range(i + 1, len(tokens) - 1):
+        if tokens[k].low in (",", ";", "-", "–", "—"):
+            return any(t.low in _WH_WORDS for t in tokens[k + 1 :])
+    return False
 
 
 _AGENDA_WORDS = frozenset("next first then now too again update".split())
@@ -1696,11 +1807,15 @@ def _types_of_name(name: str) -> frozenset[str]:
     parts = name.split()
     if len(parts) > 1 and parts[-1].lower() in HEAD_TYPES:
         return frozenset({HEAD_TYPES[parts[-1].lower()]})
+    if len(parts) > 1 and parts[-1] in WORKPLACE_HEADS:
+        return frozenset({OFFICE})  # "Penrith depot", "Braga clinic": a workplace's head, in lowercase as read
+    if len(parts) > 1 and parts[-1] == "site":
+        return frozenset({OFFICE, REGION})  # "Mountain site"
     if len(parts) > 1 and parts[-1].lower() in COMPANY_WORDS:
         return frozenset({ACCOUNT})
     if len(parts) > 1 and parts[0].lower() in _PREFIX_HEADS:
         return frozenset({_PREFIX_HEADS[parts[0].lower()]})
-    if len(parts) > 1 and _SYSTEM_HEADS.get(parts[-1].lower()) == PROJECT:
+    if len(parts) > 1 and SYSTEM_HEADS.get(parts[-1].lower()) == PROJECT:
         return frozenset({PROJECT})  # "Rads Refresh"
     if names_building(name):
         return _BUILDING_TYPES  # "Ribeira House", "Casa do Largo"

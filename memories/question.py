@@ -86,7 +86,7 @@ _PRIMARY: dict[str, list[str]] = {
     "uses": ["use", "uses", "using", "used", "built with", "build with", "built in", "powered by", "run on",
              "runs on", "moving to", "moving onto", "move onto", "migrate to", "migrating to", "migrated to",
              "migrate onto", "migrating onto", "switch to", "switching to", "switched to"],
-    "deadline": ["deadline", "due", "due date", "ship", "ships", "shipping", "finish", "deliver", "delivered",
+    "deadline": ["deadline", "due", "due date", "date", "ship", "ships", "shipping", "finish", "deliver", "delivered",
                  "cutoff", "wrap up", "eta", "land", "lands", "launch", "launches", "launching", "go live", "goes live",
                  "going live", "target date", "be done", "be finished", "be shipped", "be delivered"],
     "status": ["status", "state", "stage", "progress", "going", "doing", "standing", "on track", "blocked",
@@ -365,7 +365,10 @@ def _mark_unknown_names(text: str, toks: list[_Tok], vocab: Vocabulary | None) -
 
     def extends(i: int, j: int) -> bool:
         # "Osprey / Aisha": two names; "Halloran & Webb": one
-        joined = j == i or text[toks[j - 1].end : toks[j].start].strip() in ("", "&")
+        gap = text[toks[j - 1].end : toks[j].start].strip() if j > i else ""
+        # ("Nuvem Wi-Fi", "Rolls-Royce": capitalised words a hyphen joins are one word of the name)
+        joined = j == i or gap in ("", "&") or gap == "-" and text[toks[j].start].isupper() and (
+            text[toks[j - 1].start].isupper())
         in_graph = vocab is not None and vocab.nodes_with_word(toks[j].word)  # a node's word: _mark_words reads it
         return joined and not in_graph and _written_as_name(text, toks, j)
 
@@ -1005,7 +1008,7 @@ def _relative(text: str, toks: list[_Tok], i: int) -> bool:
     if i < 2 or toks[i].word not in _RELATIVE:
         return False
     prev = toks[i - 1]
-    if any(c in ",;:?!.-" for c in text[prev.end : toks[i].start]) or prev.word in STOPWORDS or prev.word in _WH:
+    if any(c in ",;:?!.-–—" for c in text[prev.end : toks[i].start]) or prev.word in STOPWORDS or prev.word in _WH:
         return False
     return any(toks[k].word in _NOUN_OPENERS for k in range(max(0, i - 4), i - 1))
 
@@ -1083,11 +1086,16 @@ def _expected_type(toks: list[_Tok], text: str = "") -> tuple[str | None, tuple[
     if wise is not None:
         kind = TYPE_NOUNS[toks[wise].stem]
         return kind, (kind,), wise
+    if len(toks) > 2 and toks[0].stem in TYPE_NOUNS and toks[1].word == "of" and toks[0].role == "":
+        kind = TYPE_NOUNS[toks[0].stem]  # "team of whoever's running win11?": a terse question opens on its type
+        return kind, (kind,), 0
     for i, t in enumerate(toks):
         if t.word not in _WH or t.role == "desc" or (text and _relative(text, toks, i)):
             continue
         if t.word in ("which", "what"):
             j = i + 1
+            if t.word == "which" and j + 1 < len(toks) and toks[j].word == "of":
+                j += 1  # "which of our offices": the noun after the partitive names the type
             while j < len(toks) and (toks[j].word in _AUX or toks[j].word in _DETERMINERS) and j - i <= 3:
                 j += 1
             if j < len(toks) and toks[j].role == "name":

@@ -19,11 +19,15 @@ from memories.answer import ContextItem
 from memories.cues import HEDGES, NEGATIONS
 from memories.dictionary import is_common_word
 from memories.entities import GENERIC_HEADS
-from memories.person_names import fold, is_given_name
-from memories.places import OFFICE_HEADS, OFFICE_MODIFIERS, city_of_office, site_head
+from memories.person_names import fold, is_family_name, is_given_name
+from memories.places import OFFICE_HEADS, OFFICE_MODIFIERS, WORKPLACE_HEADS, city_of_office, is_place, site_head
 from memories.mentions import (
     ACCOUNT,
+    BUILDING_WORDS,
     CHAT_FILLERS,
+    COMPANY_WORDS,
+    HEAD_TYPES,
+    SYSTEM_HEADS,
     OFFICE,
     TEAM,
     FIRST_PERSON,
@@ -1000,8 +1004,26 @@ def fits(answer: str, wanted: str) -> bool:
         return False
     if wanted in _VALUE_FINDERS:
         return any(_VALUE_FINDERS[wanted](sentence, answer) for sentence in sentences(answer))
+    if "|" in answer:
+        return False  # "patel | full hosting | nov": the cells of a table's row, read as one span
     low = answer.strip(_EDGE)
-    return not (len(words) == 1 and low.islower() and (low in STOPWORDS or is_common_word(low)))
+    if len(words) == 1:
+        if low.islower() and (low in STOPWORDS or is_common_word(low)):
+            return False
+        # "bldg", "rd", "fri": a chat abbreviation names no place, team or system (a nickname may be a person)
+        return not (wanted != PERSON and low.isalpha() and low.islower() and len(low) <= 4 and not is_place(low))
+    # "EHR goes", "app anyway", "ur new": a span that ends on an everyday word, unless that word is the head noun
+    # a name ends on ("booking engine", "Porto edge cluster", "Riverside site")
+    last = words[-1].strip(_EDGE)
+    return not (last.isalpha() and last.islower() and (last in STOPWORDS or is_common_word(last))
+                and last not in _NAME_HEADS and not is_family_name(last))
+
+
+# The nouns a name of a team, a place or a system ends on in lowercase.
+_NAME_HEADS = frozenset(
+    set(HEAD_TYPES) | COMPANY_WORDS | set(SYSTEM_HEADS) | OFFICE_HEADS | WORKPLACE_HEADS | BUILDING_WORDS
+    | set("cluster centre center site room rack cloud edge nodes node zone wing block bundle suite".split())
+)
 
 
 _VALUE_FINDERS = {
