@@ -192,7 +192,8 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
      _options("uses", voice="fwd"), {}),
     ("went|go|goes|going with", _options("uses", voice="fwd"), {}),
     ("built|made with|using", USE_F, {}),
-    ("run|runs|running on", USE_F, {}),
+    # (a region or cluster run on is where it is deployed: "billing-api runs on us-west-2")
+    ("run|runs|running on", USE_F + _options("deployed_in", voice="fwd"), {}),
     ("leverage|leverages|leveraging", USE_F, {}),
     ("adopted|adopts|adopting", USE_F, {}),
     ("tracked|managed|planned in", USE_F, {}),
@@ -268,7 +269,7 @@ _RELATION_SPEC: list[tuple[str, tuple[Option, ...], dict[str, bool]]] = [
     ("at", WORK_F, {"needs_head": True}),
     ("in", IN_F + DEPLOY_F, {"needs_head": True}),
     # teams
-    ("{be} on", ON_F, {}),
+    ("{be} on", ON_F + _options("deployed_in", voice="fwd"), {}),  # (and "minidump store is on us-west-2")
     ("sit|sits|sat|sitting on", MEMBER_F, {}),
     # a role on a team: "Priya is a backend engineer on Payments", "Tom, an SRE in the Platform squad"
     ("engineer|engineers|developer|developers|dev|devs|sre|sres|designer|designers|analyst|analysts on", MEMBER_F,

@@ -3617,6 +3617,9 @@ class RuleExtractor:
                     continue
                 if predicate in ("located_in", "works_in") and _cloud_region(o.name):
                     continue  # "EDI Hub runs in eu-west-1": a cloud region or cluster is where software runs
+                if predicate == "deployed_in" and cue is not None and cue.words[-1] == "on" and (
+                        o.types != _SINGLE_TYPE[REGION]):
+                    continue  # "runs on us-west-2" places it; "runs on Kafka" names what it uses
                 if cue is not None and o.start > ce and "from" not in cue.words and _origin(lows, o.start):
                     continue  # "working out of the Linnet now, moved down from York": where one came from
                 if cue is not None and cue.person_object and object_type != PERSON and self._surely_person(o):
@@ -4079,10 +4082,22 @@ def _now_value(tokens: Sequence[Token], value: Value) -> bool:
     return any(tokens[k].low in _NOW_MARKERS for k in range(max(0, value.start - 2), min(value.start, len(tokens))))
 
 
+_MINE_TAILS = frozenset("since now too tbh tho though for atm still".split())
+
+
 def _self_answer(lows: list[str]) -> bool:
-    """"me", "me since May", "I do", "that's me": the one replying names themself as the answer."""
-    return bool(lows) and (lows[0] in {"me", "myself"} or lows[:2] in (["i", "do"], ["i", "am"], ["that's", "me"],
-                                                                        ["thats", "me"], ["it's", "me"]))
+    """"me", "me since May", "I do", "that's me", "yes, mine", "still mine": the one replying names themself as
+    the answer."""
+    k = 0
+    while k < len(lows) - 1 and (lows[k] in _YES_WORDS or lows[k] in _STILL_WORDS or lows[k] == ","):
+        k += 1
+    lows = lows[k:]
+    if lows[:1] == ["mine"] and len(lows) > 1 and lows[1].isalpha() and lows[1] not in _REPLY_TAILS and (
+            lows[1] not in _MINE_TAILS):
+        return False  # "mine is the other one": "mine" opens a statement about something else
+    return bool(lows) and (lows[0] in {"me", "myself", "mine"} or lows[:2] in (
+        ["i", "do"], ["i", "am"], ["that's", "me"], ["thats", "me"], ["it's", "me"], ["it's", "mine"],
+        ["its", "mine"], ["that's", "mine"]))
 
 
 def _unbulleted(sentence: list[Token], message: str) -> list[Token]:

@@ -818,6 +818,8 @@ def find_mentions(
             # "Tenma office is in Osaka" once the Osaka team is known: the city, not the team; "Carlisle office
             # is in Carlisle" once the office is known: the town it is named after
             hit = None
+        if hit is not None and hit[0] == i + 1 and text.islower() and _lowercase_system(tokens, i, i == first_said):
+            hit = None  # "minidump store is on us-west-2" once "minidump" is known: the longer name its noun closes
         if hit is not None and _runs_to_head(tokens, message, hit[0]):
             hit = None  # "Data Science team" once "Data" is known: the longer name its head noun closes
         if hit is not None and hit[0] == i + 1 and text[0].isupper() and len(hit[1].split()) > 1 and i + 2 < n and (

@@ -212,3 +212,31 @@ def test_a_title_case_team_replied_to_a_request_for_teams_is_the_writers(speaker
 def test_a_team_named_in_a_statement_asks_nobody_for_theirs() -> None:
     lines = [("Gareth", "I need the payments team to look at this"), ("Steph Lomas", "Control Room team")]
     assert pairs(read_lines(lines, "infra"), "member_of") == set()
+
+
+@pytest.mark.parametrize("reply", ["mine", "Yes, mine. Platform team", "still mine tbh", "mine since march"])
+def test_mine_replied_to_who_owns_makes_the_writer_the_owner(reply: str) -> None:
+    lines = [("ahmad", "who owns billing-api?"), ("shota", reply)]
+    assert pairs(read_lines(lines, "infra"), "owned_by") == {("billing-api", "shota")}
+
+
+def test_mine_opening_a_statement_about_something_else_answers_nothing() -> None:
+    lines = [("ahmad", "who owns billing-api?"), ("shota", "mine is the other one")]
+    assert pairs(read_lines(lines, "infra"), "owned_by") == set()
+
+
+@pytest.mark.parametrize(("text", "service", "region"), [
+    ("billing-api runs on us-west-2", "billing-api", "us-west-2"),
+    ("billing-api is on eks-fra-prod now", "billing-api", "eks-fra-prod"),
+    ("minidump store is on us-west-2", "minidump store", "us-west-2"),
+])
+def test_a_region_or_cluster_a_service_is_on_is_where_it_is_deployed(text: str, service: str, region: str) -> None:
+    facts = read_one(text, "infra")
+    assert pairs(facts, "deployed_in") == {(service, region)}
+    assert pairs(facts, "uses") == set()
+
+
+def test_a_tool_a_project_runs_on_is_one_it_uses() -> None:
+    facts = read_one("Atlas runs on Kafka", "adhoc")
+    assert pairs(facts, "uses") == {("Atlas", "Kafka")}
+    assert pairs(facts, "deployed_in") == set()
