@@ -119,11 +119,23 @@ def test_a_town_before_a_workplace_noun_is_a_workplace_not_a_company() -> None:
     assert ACCOUNT not in found[0].types
 
 
-def test_the_first_word_of_a_known_office_equals_its_town() -> None:
-    lines = [("nat", "gord is at the mountain site, dima at the riverside site"),
-             ("gord", "hamilton. mountain = hamilton, riverside = ottawa, harbourfront = toronto. easy")]
-    assert pairs(read_lines(lines, "accounts"), "located_in") == {("Mountain site", "Hamilton"),
-                                                                  ("Riverside site", "Ottawa")}
+@pytest.mark.parametrize(("lines", "placed"), [
+    # the first word of a known office, equated with a town
+    ([("nat", "gord is at the mountain site, dima at the riverside site"),
+      ("gord", "hamilton. mountain = hamilton, riverside = ottawa, harbourfront = toronto. easy")],
+     {("Mountain site", "Hamilton"), ("Riverside site", "Ottawa")}),
+    # a known office placed in the town it is named after, not the next one
+    ([("nat", "Marcus works in the Carlisle office"),
+      ("bex", "Carlisle office is in Carlisle, Penrith depot is in Penrith")],
+     {("Carlisle office", "Carlisle"), ("Penrith depot", "Penrith")}),
+    # known workplaces placed in their towns after a copula and "in"
+    ([("Matt Inglis", "Penrith depot"), ("Rhys Abernethy", "Kendal head office (hence the cake)"),
+      ("Kieran Bell", "Lancaster office is in Lancaster, Penrith depot's in Penrith, Kendal head office is in Kendal")],
+     {("Lancaster office", "Lancaster"), ("Penrith depot", "Penrith"), ("Kendal head office", "Kendal")}),
+])
+def test_known_offices_are_placed_in_the_towns_the_chat_names(lines: list[tuple[str, str]],
+                                                               placed: set[tuple[str, str]]) -> None:
+    assert pairs(read_lines(lines, "accounts"), "located_in") == placed
 
 
 def test_a_word_equal_to_a_town_names_no_office_unless_an_office_opens_on_it() -> None:
@@ -181,19 +193,6 @@ def test_capitalised_words_a_hyphen_joins_stay_in_the_name_asked_about(question:
     assert parse_question(question).mentions == [name]
 
 
-def test_a_known_office_is_placed_in_the_town_it_is_named_after_not_the_next_one() -> None:
-    lines = [("nat", "Marcus works in the Carlisle office"),
-             ("bex", "Carlisle office is in Carlisle, Penrith depot is in Penrith")]
-    assert pairs(read_lines(lines, "accounts"), "located_in") == {("Carlisle office", "Carlisle"),
-                                                                  ("Penrith depot", "Penrith")}
-
-
-def test_known_workplaces_are_placed_in_their_towns_named_after_a_copula_and_in() -> None:
-    lines = [("Matt Inglis", "Penrith depot"), ("Rhys Abernethy", "Kendal head office (hence the cake)"),
-             ("Kieran Bell", "Lancaster office is in Lancaster, Penrith depot's in Penrith, Kendal head office is in "
-                             "Kendal")]
-    assert pairs(read_lines(lines, "adhoc"), "located_in") == {
-        ("Lancaster office", "Lancaster"), ("Penrith depot", "Penrith"), ("Kendal head office", "Kendal")}
 
 
 # Everyone asked for their team in a request, and replies naming a team in title case.
