@@ -3646,9 +3646,11 @@ class RuleExtractor:
                 fs = max(self._fit(s, kind) - 0.1 * (k > 0) for k, kind in enumerate(subject_types))
                 fo = max(self._fit(o, kind) - 0.1 * (k > 0)
                          for k, kind in enumerate(_OBJECT_TYPES.get(predicate, (object_type,))))
-                if name_key(s.name) == name_key(o.name) and _named_after(s, o, predicate):
+                if name_key(s.name) == name_key(o.name):
+                    if not _named_after(s, o, predicate):
+                        continue  # one thing twice, no relation
                     fo = max(fo, 1.0)  # "Carlisle office is in Carlisle": the town, not a second office
-                if fs <= 0 or fo <= 0 or name_key(s.name) == name_key(o.name) and not _named_after(s, o, predicate):
+                if fs <= 0 or fo <= 0:
                     continue
                 given = reads_as_given_name(s.name)
                 if s.person_likely and predicate in _SYSTEM_LINKS and (o.person_likely or given) and not (
