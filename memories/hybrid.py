@@ -284,6 +284,13 @@ class HybridMemory:
         slots = rank_readings(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of, also),
                               known=self.graph.kinds(), lead_in=self._lead_in, latest=latest,
                               most=BRANCHES if country else 1, log=self.reading_log, also=also)
+        if not slots and not fits(vector.text, PREDICATES[predicate][1]):
+            # the general reader's answer is no thing of the asked type ("yep" for a priority), so surely wrong:
+            # a value said in a statement that may be about another thing is the better guess ("it's on-prem at
+            # Ribeira House obviously, and it's P3")
+            slots = rank_readings(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of, also),
+                                  known=self.graph.kinds(), lead_in=self._lead_in, latest=latest, most=1,
+                                  log=self.reading_log, also=also, loose=True)
         if country:
             slots = [r for r in slots if is_country(r.answer)] or slots[:1]
         if not slots:

@@ -131,9 +131,11 @@ def _key(answer: str) -> str:
 def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
                known: Sequence[str] | Mapping[str, str] = (),
                lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
-               also: Sequence[str] = ()) -> list[Candidate]:
+               also: Sequence[str] = (), loose: bool = False) -> list[Candidate]:
     """Every thing of type `wanted` the first DEPTH `items` say, once per sentence that says it, with its
-    features; the hand-ordered reader's readings are among them. `also`: other names the subject goes by."""
+    features; the hand-ordered reader's readings are among them. `also`: other names the subject goes by.
+    `loose`: a statement that names another thing of the subject's kind and not the subject gives candidates too
+    (marked `others_named`), for when nothing else does."""
     about = called(subject, also)
     if not about or wanted == "description":
         return []
@@ -186,7 +188,7 @@ def candidates(subject: str, wanted: str, items: Sequence[ContextItem],
                 or own_kind == PERSON and person_shape(m.name) is True)]
             untied = not at and not any(names_subject) and not reply and not themself
             for order, (fit, position, answer) in enumerate(spans):
-                if rivals and (untied or reply and min(rivals) < position):
+                if rivals and not loose and (untied or reply and min(rivals) < position):
                     continue  # "Omar Haddad is on the Payments team": a statement about another thing
                 nearest = min(at, key=lambda a: (abs(position - a), a)) if at else None
                 between = lows[min(nearest, position) : max(nearest, position)] if nearest is not None else []
@@ -260,12 +262,13 @@ class Reading(NamedTuple):
 def rank_readings(subject: str, wanted: str, items: Sequence[ContextItem],
                   known: Sequence[str] | Mapping[str, str] = (),
                   lead_in: Callable[[ContextItem], Sequence[str]] | None = None, *, latest: bool = False,
-                  most: int = 2, log: list | None = None, also: Sequence[str] = ()) -> list[Reading]:
+                  most: int = 2, log: list | None = None, also: Sequence[str] = (), loose: bool = False,
+                  ) -> list[Reading]:
     """Up to `most` different readings, best first, as the trained model ranks the candidates; the hand-ordered
     reader's where no model was trained. With `log`, the candidates are appended to it as (subject, wanted,
     candidates): what training reads."""
     model = load_model()
-    found = candidates(subject, wanted, items, known, lead_in, latest=latest, also=also) if (
+    found = candidates(subject, wanted, items, known, lead_in, latest=latest, also=also, loose=loose) if (
         model is not None or log is not None) else []
     if log is not None:
         log.append((subject, wanted, found))
