@@ -906,7 +906,8 @@ def _plans(tokens: list[Token], text: str) -> list[Value]:
     """Plan tiers: a tier word ("Enterprise", "growth", "Partner Plus"), or a plan named by its head noun or
     after "plan is" (`_named_plans`); a longer name holds the tier words inside it."""
     named = _named_plans(tokens, text)
-    tiers = [v for v in _tiers(tokens, text) if not any(n.start <= v.start and v.end <= n.end for n in named)]
+    tiers = [_lowercase_plan(tokens, text, v) for v in _tiers(tokens, text)]
+    tiers = [v for v in tiers if not any(n.start <= v.start and v.end <= n.end for n in named)]
     return sorted(named + tiers, key=lambda v: v.start)
 
 
@@ -939,6 +940,39 @@ def _tiers(tokens: list[Token], text: str) -> list[Value]:
             start = out[-1].start
             out[-1] = Value(start, i + 1, span_text(text, tokens[start : i + 1]), "plan")
     return out
+
+
+# Words where a plan's name goes: "redhill is breeder basic", "they're on restaurant pro", "blue crane = fleet plus"
+_PLAN_PLACES = frozenset({"is", "on", "to", "onto", "=", ":"})
+# Words beside a tier that say how or when, not which plan: "pretty basic", "pro now", "enterprise tbh"
+_NOT_PLAN_WORDS = frozenset("pretty really very quite also still now just go going went stay stays staying back full "
+                            "plain today tomorrow yesterday soon again too anyway tbh btw fyi lol iirc afaik rn atm "
+                            "imo fwiw ftr though tho".split())
+
+
+def _lowercase_plan(tokens: list[Token], text: str, v: Value) -> Value:
+    """A tier word typed in lower case with one more word of its name, where a plan's name goes: the word before
+    it after "is", "on", "to" ("breeder basic", "restaurant pro"), or the word after it where the sentence or its
+    clause ends ("enterprise api, renews oct"). A lower-case tier alone otherwise."""
+    i = v.start
+    if v.end != i + 1 or not tokens[i].text.islower():
+        return v
+
+    def word(k: int) -> bool:
+        t = tokens[k]
+        return (t.is_word and t.text.isalpha() and t.text.islower() and t.low not in STOPWORDS
+                and t.low not in PLAN_TIERS and t.low not in _PLAN_HEADS and t.low not in _NOT_PLAN_WORDS
+                and not t.low.endswith("ly") and t.low not in MONTHS and t.low not in WEEKDAYS)
+
+    def placed(k: int) -> bool:  # the word before the name: a sentence's start or a word where a plan goes
+        return k < 0 or tokens[k].low in _PLAN_PLACES
+
+    if i >= 1 and word(i - 1) and text[tokens[i - 1].end : tokens[i].start] == " " and placed(i - 2):
+        return Value(i - 1, i + 1, span_text(text, tokens[i - 1 : i + 1]), "plan")
+    if (i + 1 < len(tokens) and word(i + 1) and text[tokens[i].end : tokens[i + 1].start] == " " and placed(i - 1)
+            and (i + 2 == len(tokens) or not tokens[i + 2].is_word)):
+        return Value(i, i + 2, span_text(text, tokens[i : i + 2]), "plan")
+    return v
 
 
 def _tier_tail(tokens: list[Token], text: str, i: int) -> bool:
