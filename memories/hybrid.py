@@ -281,15 +281,16 @@ class HybridMemory:
         also = self.graph.aliases(subject)
         # "Quino's in what country?": of the places read, a country answers, as at a chain's last step
         country = PREDICATES[predicate][1] == "region" and bool(_COUNTRY.search(question))
-        slots = rank_readings(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of, also),
-                              known=self.graph.kinds(), lead_in=self._lead_in, latest=latest,
-                              most=BRANCHES if country else 1, log=self.reading_log, also=also)
+        about = self._about(vector, subject, as_of, also)
+        slots = rank_readings(subject, PREDICATES[predicate][1], about, known=self.graph.kinds(),
+                              lead_in=self._lead_in, latest=latest, most=BRANCHES if country else 1,
+                              log=self.reading_log, also=also)
         if not slots and not fits(vector.text, PREDICATES[predicate][1]):
             # the general reader's answer is no thing of the asked type ("yep" for a priority), so surely wrong:
             # a value said in a statement that may be about another thing is the better guess ("it's on-prem at
             # Ribeira House obviously, and it's P3")
-            slots = rank_readings(subject, PREDICATES[predicate][1], self._about(vector, subject, as_of, also),
-                                  known=self.graph.kinds(), lead_in=self._lead_in, latest=latest, most=1,
+            slots = rank_readings(subject, PREDICATES[predicate][1], about, known=self.graph.kinds(),
+                                  lead_in=self._lead_in, latest=latest, most=1,
                                   log=self.reading_log, also=also, loose=True)
         if country:
             slots = [r for r in slots if is_country(r.answer)] or slots[:1]
